@@ -162,27 +162,27 @@ impl<const W: usize> FromIterator<Cell> for CellSet<W> {
 
 macro_rules! bitop {
     ($tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
+        impl<const W: usize> $atr for CellSet<W> {
+            #[inline]
+            fn $af(&mut self, rhs: Self) {
+                for (a, b) in self.0.iter_mut().zip(rhs.0) {
+                    *a $op b;
+                }
+            }
+        }
         impl<const W: usize> $tr for CellSet<W> {
             type Output = Self;
             #[inline]
             fn $f(mut self, rhs: Self) -> Self {
-                for (a, b) in self.0.iter_mut().zip(rhs.0) {
-                    *a = *a $op b;
-                }
+                self.$af(rhs);
                 self
-            }
-        }
-        impl<const W: usize> $atr for CellSet<W> {
-            #[inline]
-            fn $af(&mut self, rhs: Self) {
-                *self = *self $op rhs;
             }
         }
     };
 }
-bitop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-bitop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-bitop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+bitop!(BitAnd, bitand, BitAndAssign, bitand_assign, &=);
+bitop!(BitOr, bitor, BitOrAssign, bitor_assign, |=);
+bitop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^=);
 
 impl<const W: usize> Not for CellSet<W> {
     type Output = Self;
