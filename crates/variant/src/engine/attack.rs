@@ -1,0 +1,66 @@
+//! Whether a cell is attacked: reverse look-ups from the cell, never a move generation.
+
+use super::build::Engine;
+use super::position::{Position, MAX_KINDS};
+use super::rules::HopStyle;
+use crate::player::Player;
+use spacechess_geometry::{Cell, CellSet};
+
+impl<const W: usize> Engine<W> {
+    /// True if any man in `attackers` could capture on `cell` (a man standing there or not).
+    pub fn attacked_by(&self, pos: &Position<W>, cell: Cell, attackers: CellSet<W>) -> bool {
+        // Leapers: the cells from which each (player, kind) leaps onto `cell`.
+        for (p, k, from) in &self.leap_from {
+            let men = pos.by_player[p.index()] & pos.by_kind[*k as usize] & attackers;
+            if men.intersects(&from[cell.index()]) {
+                return true;
+            }
+        }
+        // Riders and hoppers: walk each line out from `cell` to its first man.
+        let occ = pos.occupied();
+        let nd = self.opposite.len();
+        for d in 0..nd {
+            let ray = self.rays.ray(cell, d);
+            let Some(i) = ray.iter().position(|&c| occ.contains(c)) else {
+                continue;
+            };
+            let b = ray[i];
+            let back = self.opposite[d] as usize;
+            if attackers.contains(b) {
+                let pc = pos.piece_at(b).expect("occupied");
+                let (min, max) =
+                    self.ride_range[(pc.player.index() * MAX_KINDS + pc.kind as usize) * nd + back];
+                let dist = (i + 1) as u8;
+                if max > 0 && dist >= min && dist <= max {
+                    return true;
+                }
+            }
+            if self.has_hoppers {
+                if let Some(j) = ray[i + 1..].iter().position(|&c| occ.contains(c)) {
+                    let h = ray[i + 1 + j];
+                    if attackers.contains(h) {
+                        let pc = pos.piece_at(h).expect("occupied");
+                        let style = self.hop_style
+                            [(pc.player.index() * MAX_KINDS + pc.kind as usize) * nd + back];
+                        // A cannon jumps the screen b from anywhere; a grasshopper lands just
+                        // beyond its hurdle, so the hurdle must be next to `cell`.
+                        if style == Some(HopStyle::Cannon)
+                            || (style == Some(HopStyle::Grasshopper) && i == 0)
+                        {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// True if a royal man of `p` is attacked by an enemy of `p`.
+    pub fn royal_attacked(&self, pos: &Position<W>, p: Player) -> bool {
+        let enemies = self.enemies_of(pos, p);
+        self.royals_of(pos, p)
+            .iter()
+            .any(|k| self.attacked_by(pos, k, enemies))
+    }
+}

@@ -1,0 +1,481 @@
+//! Compiling a [`RuleSet`] into tables: directions, rays, leaps, reverse-attack sets.
+
+use super::notation::Notation;
+use super::position::{Position, MAX_KINDS, MAX_PLAYERS};
+use super::rules::{Goal, HopStyle, Mode, Motion, RuleSet};
+use super::text;
+use crate::error::RulesError;
+use crate::player::{Player, Players};
+use spacechess_geometry::{words_for, Cell, CellSet, LeapTable, RayTable, Shape, Vector};
+use std::sync::Arc;
+
+/// What the engine knows of a kind of piece.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KindInfo {
+    /// Name.
+    pub name: String,
+    /// Letter (upper case).
+    pub letter: char,
+    /// Royal (see [`super::PieceSpec::royal`]).
+    pub royal: bool,
+    /// Promotes (a pawn).
+    pub promotes: bool,
+    /// Value in pawns, if given.
+    pub value: Option<f32>,
+}
+
+/// A compiled atom: directions as indices into the engine's ray table, leaps as a leap table.
+#[derive(Clone, Debug)]
+pub(crate) enum CAtom {
+    Ride {
+        dirs: Vec<u8>,
+        min: u8,
+        max: u8,
+        mode: Mode,
+        only_unmoved: bool,
+        creates_ep: bool,
+    },
+    Leap {
+        table: usize,
+        mode: Mode,
+        only_unmoved: bool,
+        en_passant: bool,
+    },
+    Hop {
+        dirs: Vec<u8>,
+        style: HopStyle,
+        mode: Mode,
+    },
+}
+
+/// A compiled castling move.
+#[derive(Clone, Debug)]
+pub(crate) struct CCastle<const W: usize> {
+    pub player: Player,
+    pub king_from: Cell,
+    pub king_to: Cell,
+    pub rook_from: Cell,
+    pub rook_to: Cell,
+    pub empty: CellSet<W>,
+    pub safe: Vec<Cell>,
+}
+
+/// A rule set compiled for boards of up to `64 * W` cells: the generic move generator and
+/// everything it needs, precomputed once. Implements [`crate::Variant`].
+pub struct Engine<const W: usize> {
+    pub(crate) rules: RuleSet,
+    pub(crate) shape: Shape,
+    pub(crate) board: CellSet<W>,
+    pub(crate) kinds: Vec<KindInfo>,
+    pub(crate) players: Players,
+    pub(crate) rays: RayTable,
+    pub(crate) opposite: Vec<u8>,
+    pub(crate) leap_tables: Vec<LeapTable>,
+    /// `atoms[player][kind]`.
+    pub(crate) atoms: Vec<Vec<Vec<CAtom>>>,
+    /// `ride_range[(player * MAX_KINDS + kind) * dirs + dir]`: (min, max) of a capturing ride, max 0
+    /// if none.
+    pub(crate) ride_range: Vec<(u8, u8)>,
+    /// Like `ride_range`, for capturing hops.
+    pub(crate) hop_style: Vec<Option<HopStyle>>,
+    /// (player, kind, cells from which that man captures by leaping onto each cell).
+    pub(crate) leap_from: Vec<(Player, u8, Vec<CellSet<W>>)>,
+    pub(crate) promo_zone: Vec<CellSet<W>>,
+    pub(crate) promo_choices: Vec<u8>,
+    pub(crate) castles: Vec<CCastle<W>>,
+    pub(crate) royal_mask: u16,
+    /// For each cell, every cell on a ride or hop line through it.
+    pub(crate) aligned: Vec<CellSet<W>>,
+    pub(crate) has_hoppers: bool,
+    pub(crate) start: Position<W>,
+    pub(crate) notation: Arc<dyn Notation>,
+}
+
+impl<const W: usize> Engine<W> {
+    /// Compiles a rule set, reading its cell names with `notation`.
+    pub fn new(rules: RuleSet, notation: Arc<dyn Notation>) -> Result<Self, RulesError> {
+        let invalid = |s: String| RulesError::Invalid(s);
+        let groups: Vec<&[usize]> = rules.board.iter().map(|g| g.as_slice()).collect();
+        let shape = Shape::grouped(&groups).map_err(|e| invalid(e.to_string()))?;
+        shape
+            .check_table_size()
+            .map_err(|e| invalid(e.to_string()))?;
+        if words_for(shape.cell_count()) > W {
+            return Err(invalid(format!(
+                "{} cells do not fit the engine's {} cell sets",
+                shape.cell_count(),
+                64 * W
+            )));
+        }
+        let n = shape.ndim();
+        let np = rules.players.len();
+        if !(1..=MAX_PLAYERS).contains(&np) {
+            return Err(invalid(format!(
+                "a game has 1 to {MAX_PLAYERS} players, not {np}"
+            )));
+        }
+        let nk = rules.pieces.len();
+        if nk == 0 || nk > MAX_KINDS {
+            return Err(invalid(format!(
+                "a rule set has 1 to {MAX_KINDS} kinds of piece, not {nk}"
+            )));
+        }
+        for p in &rules.players {
+            if p.orientation.len() != n || p.orientation.iter().any(|s| s.abs() != 1) {
+                return Err(invalid(format!(
+                    "player {}'s orientation {:?} must be {n} signs (1 or -1)",
+                    p.name, p.orientation
+                )));
+            }
+        }
+        let mut letters = std::collections::HashSet::new();
+        for k in &rules.pieces {
+            if !k.letter.is_ascii_uppercase() || !letters.insert(k.letter) {
+                return Err(invalid(format!(
+                    "piece {}: letter '{}' must be an upper-case ASCII letter used once",
+                    k.name, k.letter
+                )));
+            }
+        }
+        let kinds: Vec<KindInfo> = rules
+            .pieces
+            .iter()
+            .map(|k| KindInfo {
+                name: k.name.clone(),
+                letter: k.letter,
+                royal: k.royal && rules.goal == Goal::Checkmate,
+                promotes: k.promotes,
+                value: k.value,
+            })
+            .collect();
+        let players = Players::new(
+            rules.players.iter().map(|p| p.name.clone()).collect(),
+            rules.players.iter().map(|p| p.team).collect(),
+        );
+
+        // Directions of every ride and hop, for every player, and their opposites.
+        let mut dirs: Vec<Vector> = Vec::new();
+        for p in &rules.players {
+            for k in &rules.pieces {
+                for a in &k.atoms {
+                    if let Motion::Ride { steps, .. } | Motion::Hop { steps, .. } = &a.motion {
+                        for v in steps.vectors(&shape, &p.orientation)? {
+                            dirs.push(v);
+                            dirs.push(v.neg());
+                        }
+                    }
+                }
+            }
+        }
+        dirs.sort();
+        dirs.dedup();
+        if dirs.len() > 255 {
+            return Err(invalid("more than 255 ride directions".into()));
+        }
+        let rays = RayTable::new(&shape, &dirs).map_err(|e| invalid(e.to_string()))?;
+        let dir_index = |v: &Vector| dirs.iter().position(|d| d == v).expect("collected") as u8;
+        let opposite: Vec<u8> = dirs.iter().map(|d| dir_index(&d.neg())).collect();
+        let nd = dirs.len();
+
+        let mut leap_tables: Vec<LeapTable> = Vec::new();
+        let mut leap_keys: Vec<Vec<Vector>> = Vec::new();
+        let mut atoms = vec![vec![Vec::new(); nk]; np];
+        let mut ride_range = vec![(0u8, 0u8); MAX_PLAYERS * MAX_KINDS * nd];
+        let mut hop_style = vec![None; MAX_PLAYERS * MAX_KINDS * nd];
+        let mut leap_from = Vec::new();
+        let mut has_hoppers = false;
+        for (pi, p) in rules.players.iter().enumerate() {
+            for (ki, k) in rules.pieces.iter().enumerate() {
+                let mut capture_leaps: Vec<Vector> = Vec::new();
+                for a in &k.atoms {
+                    if a.only_unmoved && a.mode != Mode::MoveOnly {
+                        return Err(invalid(format!(
+                            "piece {}: an atom for unmoved men only must be move-only",
+                            k.name
+                        )));
+                    }
+                    let base = (pi * MAX_KINDS + ki) * nd;
+                    let c = match &a.motion {
+                        Motion::Ride { steps, min, max } => {
+                            let vs = steps.vectors(&shape, &p.orientation)?;
+                            let max = max.unwrap_or(u8::MAX);
+                            if *min == 0 || max < *min {
+                                return Err(invalid(format!(
+                                    "piece {}: a ride needs 1 <= min <= max",
+                                    k.name
+                                )));
+                            }
+                            let ds: Vec<u8> = vs.iter().map(dir_index).collect();
+                            if a.mode != Mode::MoveOnly {
+                                for &d in &ds {
+                                    let r = &mut ride_range[base + d as usize];
+                                    *r = if r.1 == 0 {
+                                        (*min, max)
+                                    } else {
+                                        (r.0.min(*min), r.1.max(max))
+                                    };
+                                }
+                            }
+                            CAtom::Ride {
+                                dirs: ds,
+                                min: *min,
+                                max,
+                                mode: a.mode,
+                                only_unmoved: a.only_unmoved,
+                                creates_ep: a.creates_en_passant,
+                            }
+                        }
+                        Motion::Leap(steps) => {
+                            let vs = steps.vectors(&shape, &p.orientation)?;
+                            if a.mode != Mode::MoveOnly {
+                                capture_leaps.extend(vs.iter().copied());
+                            }
+                            let table = match leap_keys.iter().position(|k| *k == vs) {
+                                Some(i) => i,
+                                None => {
+                                    leap_tables.push(
+                                        LeapTable::new(&shape, &vs)
+                                            .map_err(|e| invalid(e.to_string()))?,
+                                    );
+                                    leap_keys.push(vs);
+                                    leap_tables.len() - 1
+                                }
+                            };
+                            CAtom::Leap {
+                                table,
+                                mode: a.mode,
+                                only_unmoved: a.only_unmoved,
+                                en_passant: a.en_passant,
+                            }
+                        }
+                        Motion::Hop { steps, style } => {
+                            has_hoppers = true;
+                            let vs = steps.vectors(&shape, &p.orientation)?;
+                            let ds: Vec<u8> = vs.iter().map(dir_index).collect();
+                            if a.mode != Mode::MoveOnly {
+                                for &d in &ds {
+                                    hop_style[base + d as usize] = Some(*style);
+                                }
+                            }
+                            CAtom::Hop {
+                                dirs: ds,
+                                style: *style,
+                                mode: a.mode,
+                            }
+                        }
+                    };
+                    atoms[pi][ki].push(c);
+                }
+                if !capture_leaps.is_empty() {
+                    capture_leaps.sort();
+                    capture_leaps.dedup();
+                    let t = LeapTable::new(&shape, &capture_leaps)
+                        .map_err(|e| invalid(e.to_string()))?;
+                    let mut from = vec![CellSet::<W>::EMPTY; shape.cell_count() as usize];
+                    for s in shape.cells() {
+                        for &target in t.targets(s) {
+                            from[target.index()].insert(s);
+                        }
+                    }
+                    leap_from.push((Player(pi as u8), ki as u8, from));
+                }
+            }
+        }
+
+        let mut aligned = vec![CellSet::<W>::EMPTY; shape.cell_count() as usize];
+        for c in shape.cells() {
+            for d in 0..nd {
+                for &x in rays.ray(c, d) {
+                    aligned[c.index()].insert(x);
+                }
+            }
+        }
+
+        let letter_kind = |ch: char| kinds.iter().position(|k| k.letter == ch).map(|i| i as u8);
+        let mut promo_zone = vec![CellSet::<W>::EMPTY; np];
+        let mut promo_choices = Vec::new();
+        if let Some(pr) = &rules.promotion {
+            for &ch in &pr.choices {
+                promo_choices.push(letter_kind(ch).ok_or_else(|| {
+                    invalid(format!(
+                        "promotion choice '{ch}' is not a piece of the rule set"
+                    ))
+                })?);
+            }
+            if pr.axes.iter().any(|&a| a >= n) {
+                return Err(invalid(format!(
+                    "promotion axes {:?} outside the board",
+                    pr.axes
+                )));
+            }
+            for (pi, p) in rules.players.iter().enumerate() {
+                for c in shape.cells() {
+                    let co = shape.coords(c);
+                    let far = pr.axes.iter().all(|&a| {
+                        let last = shape.extent(a) as i8 - 1;
+                        co.get(a) == if p.orientation[a] > 0 { last } else { 0 }
+                    });
+                    if far {
+                        promo_zone[pi].insert(c);
+                    }
+                }
+            }
+        }
+
+        let royal_mask = kinds
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| k.royal)
+            .fold(0u16, |m, (i, _)| m | 1 << i);
+        let board = CellSet::<W>::first(shape.cell_count() as usize);
+        let mut engine = Engine {
+            rules: rules.clone(),
+            shape,
+            board,
+            kinds,
+            players,
+            rays,
+            opposite,
+            leap_tables,
+            atoms,
+            ride_range,
+            hop_style,
+            leap_from,
+            promo_zone,
+            promo_choices,
+            castles: Vec::new(),
+            royal_mask,
+            aligned,
+            has_hoppers,
+            start: Position::empty(),
+            notation,
+        };
+        for cs in &rules.castling {
+            let cell = |s: &str| {
+                engine
+                    .notation
+                    .parse_cell(&engine.shape, s)
+                    .ok_or_else(|| invalid(format!("castling: '{s}' is not a cell")))
+            };
+            if cs.player as usize >= np {
+                return Err(invalid(format!(
+                    "castling for player {} of {np}",
+                    cs.player
+                )));
+            }
+            let mut empty = CellSet::EMPTY;
+            for s in &cs.empty {
+                empty.insert(cell(s)?);
+            }
+            let c = CCastle {
+                player: Player(cs.player),
+                king_from: cell(&cs.king_from)?,
+                king_to: cell(&cs.king_to)?,
+                rook_from: cell(&cs.rook_from)?,
+                rook_to: cell(&cs.rook_to)?,
+                empty,
+                safe: cs.safe.iter().map(|s| cell(s)).collect::<Result<_, _>>()?,
+            };
+            engine.castles.push(c);
+        }
+        engine.start = text::parse_position(&engine, &rules.setup, None)
+            .map_err(|e| invalid(format!("setup: {e}")))?;
+        Ok(engine)
+    }
+
+    /// Reads a rule set from RON and compiles it.
+    pub fn from_ron(text: &str, notation: Arc<dyn Notation>) -> Result<Self, RulesError> {
+        Engine::new(RuleSet::from_ron(text)?, notation)
+    }
+
+    /// Every cell of the board, as a set.
+    pub fn board_cells(&self) -> CellSet<W> {
+        self.board
+    }
+
+    /// The rule set this engine was built from.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// The board.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// The kinds of piece, in rule-set order.
+    pub fn kinds(&self) -> &[KindInfo] {
+        &self.kinds
+    }
+
+    /// The kind with this letter.
+    pub fn kind_by_letter(&self, letter: char) -> Option<u8> {
+        let up = letter.to_ascii_uppercase();
+        self.kinds
+            .iter()
+            .position(|k| k.letter == up)
+            .map(|i| i as u8)
+    }
+
+    /// The notation in use.
+    pub fn notation(&self) -> &dyn Notation {
+        &*self.notation
+    }
+
+    /// A cell's name in the notation in use.
+    pub fn cell_name(&self, cell: Cell) -> String {
+        self.notation.cell_name(&self.shape, cell)
+    }
+
+    /// The cell a name names, in the notation in use.
+    pub fn parse_cell(&self, name: &str) -> Option<Cell> {
+        self.notation.parse_cell(&self.shape, name)
+    }
+
+    /// A player's promotion zone.
+    pub fn promotion_zone(&self, p: Player) -> CellSet<W> {
+        self.promo_zone[p.index()]
+    }
+
+    /// True if the kind is royal under this rule set's goal.
+    #[inline]
+    pub fn is_royal(&self, kind: u8) -> bool {
+        self.royal_mask >> kind & 1 != 0
+    }
+
+    /// The men of every player not allied with `p`.
+    #[inline]
+    pub fn enemies_of(&self, pos: &Position<W>, p: Player) -> CellSet<W> {
+        let mut s = CellSet::EMPTY;
+        for q in self.players.all() {
+            if !self.players.allied(p, q) {
+                s |= pos.by_player[q.index()];
+            }
+        }
+        s
+    }
+
+    /// The royal men of a player.
+    #[inline]
+    pub fn royals_of(&self, pos: &Position<W>, p: Player) -> CellSet<W> {
+        let mut s = CellSet::EMPTY;
+        let mut m = self.royal_mask;
+        while m != 0 {
+            let k = m.trailing_zeros() as usize;
+            s |= pos.by_kind[k];
+            m &= m - 1;
+        }
+        s & pos.by_player[p.index()]
+    }
+
+    /// The cells a man of `kind` owned by `player` reaches from `from` on an otherwise empty board
+    /// (moves and captures together).
+    pub fn reach_on_empty_board(&self, player: Player, kind: u8, from: Cell) -> CellSet<W> {
+        let mut pos = Position::<W>::empty();
+        pos.put(from, super::position::Piece { player, kind });
+        pos.unmoved.insert(from);
+        let mut out = Vec::new();
+        self.pseudo_moves_of(&pos, from, &mut out, true);
+        out.iter().map(|m| m.to).collect()
+    }
+}

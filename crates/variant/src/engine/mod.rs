@@ -1,0 +1,25 @@
+//! The data-driven engine: a rule set (shape, players, pieces made of atoms, setup, promotion,
+//! castling, goal) compiled once into tables, and one generic move generator driven by them.
+//!
+//! Most variants are an [`Engine`] built from a [`RuleSet`] (usually a RON file) plus a
+//! [`Notation`] for their own cell and move names.
+
+mod attack;
+mod build;
+mod movegen;
+mod notation;
+mod position;
+mod rules;
+mod text;
+mod variant_impl;
+
+#[cfg(test)]
+mod tests;
+
+pub use build::{Engine, KindInfo};
+pub use notation::{GenericNotation, Notation};
+pub use position::{EnPassant, Move, MoveKind, Piece, Position, MAX_KINDS, MAX_PLAYERS};
+pub use rules::{
+    Atom, CastleSpec, Goal, Mode, Motion, PieceSpec, PlayerSpec, PromotionSpec, RuleSet,
+    StalemateResult, StepSet,
+};

@@ -1,0 +1,342 @@
+//! The generic move generator: pseudo-legal moves from the compiled atoms, then legality.
+
+use super::build::{CAtom, Engine};
+use super::position::{EnPassant, Move, MoveKind, Piece, Position};
+use super::rules::{Goal, HopStyle, Mode};
+use crate::player::Player;
+use spacechess_geometry::{Cell, CellSet};
+
+impl<const W: usize> Engine<W> {
+    /// Adds the pseudo-legal moves of the man on `from` (ignoring whether they leave a royal man
+    /// attacked). With `ignore_turn`, friendly/enemy is judged from the man's own owner.
+    pub(crate) fn pseudo_moves_of(
+        &self,
+        pos: &Position<W>,
+        from: Cell,
+        out: &mut Vec<Move>,
+        _ignore_turn: bool,
+    ) {
+        let Some(piece) = pos.piece_at(from) else {
+            return;
+        };
+        let me = piece.player;
+        let occ = pos.occupied();
+        let enemies = self.enemies_of(pos, me);
+        let unmoved = pos.unmoved.contains(from);
+        let promotes = self.kinds[piece.kind as usize].promotes;
+        let push = |out: &mut Vec<Move>, to: Cell| {
+            if promotes
+                && self.promo_zone[me.index()].contains(to)
+                && !self.promo_choices.is_empty()
+            {
+                for &k in &self.promo_choices {
+                    out.push(Move {
+                        from,
+                        to,
+                        kind: MoveKind::Promotion(k),
+                    });
+                }
+            } else {
+                out.push(Move::normal(from, to));
+            }
+        };
+        for atom in &self.atoms[me.index()][piece.kind as usize] {
+            match atom {
+                CAtom::Ride {
+                    dirs,
+                    min,
+                    max,
+                    mode,
+                    only_unmoved,
+                    creates_ep,
+                } => {
+                    if *only_unmoved && !unmoved {
+                        continue;
+                    }
+                    for &d in dirs {
+                        let ray = self.rays.ray(from, d as usize);
+                        for (i, &to) in ray.iter().enumerate() {
+                            let dist = (i + 1) as u8;
+                            if dist > *max {
+                                break;
+                            }
+                            if occ.contains(to) {
+                                if dist >= *min && *mode != Mode::MoveOnly && enemies.contains(to) {
+                                    push(out, to);
+                                }
+                                break;
+                            }
+                            if dist >= *min && *mode != Mode::CaptureOnly {
+                                if *creates_ep && dist >= 2 && !promotes_at(self, promotes, me, to)
+                                {
+                                    out.push(Move {
+                                        from,
+                                        to,
+                                        kind: MoveKind::DoubleStep { passed: ray[i - 1] },
+                                    });
+                                } else {
+                                    push(out, to);
+                                }
+                            }
+                        }
+                    }
+                }
+                CAtom::Leap {
+                    table,
+                    mode,
+                    only_unmoved,
+                    en_passant,
+                } => {
+                    if *only_unmoved && !unmoved {
+                        continue;
+                    }
+                    for &to in self.leap_tables[*table].targets(from) {
+                        if occ.contains(to) {
+                            if *mode != Mode::MoveOnly && enemies.contains(to) {
+                                push(out, to);
+                            }
+                        } else if *mode != Mode::CaptureOnly {
+                            push(out, to);
+                        } else if *en_passant {
+                            if let Some(ep) = pos.ep {
+                                if ep.target == to && enemies.contains(ep.victim) {
+                                    out.push(Move {
+                                        from,
+                                        to,
+                                        kind: MoveKind::EnPassant { victim: ep.victim },
+                                    });
+                                }
+                            }
+                        }
+                    }
+                }
+                CAtom::Hop { dirs, style, mode } => {
+                    for &d in dirs {
+                        let ray = self.rays.ray(from, d as usize);
+                        let Some(s) = ray.iter().position(|&c| occ.contains(c)) else {
+                            continue;
+                        };
+                        let beyond = &ray[s + 1..];
+                        match style {
+                            HopStyle::Grasshopper => {
+                                if let Some(&to) = beyond.first() {
+                                    let ok = if occ.contains(to) {
+                                        *mode != Mode::MoveOnly && enemies.contains(to)
+                                    } else {
+                                        *mode != Mode::CaptureOnly
+                                    };
+                                    if ok {
+                                        push(out, to);
+                                    }
+                                }
+                            }
+                            HopStyle::Cannon => {
+                                for &to in beyond {
+                                    if occ.contains(to) {
+                                        if *mode != Mode::MoveOnly && enemies.contains(to) {
+                                            push(out, to);
+                                        }
+                                        break;
+                                    }
+                                    if *mode != Mode::CaptureOnly {
+                                        push(out, to);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every pseudo-legal move of the side to move, castling included.
+    pub fn pseudo_legal_moves(&self, pos: &Position<W>, out: &mut Vec<Move>) {
+        out.clear();
+        let me = pos.to_move;
+        for from in pos.by_player[me.index()] {
+            self.pseudo_moves_of(pos, from, out, false);
+        }
+        self.castling_moves(pos, out);
+    }
+
+    fn castling_moves(&self, pos: &Position<W>, out: &mut Vec<Move>) {
+        let me = pos.to_move;
+        for (i, c) in self.castles.iter().enumerate() {
+            if c.player != me
+                || !pos.unmoved.contains(c.king_from)
+                || !pos.unmoved.contains(c.rook_from)
+                || !pos.by_player[me.index()].contains(c.king_from)
+                || !pos.by_player[me.index()].contains(c.rook_from)
+            {
+                continue;
+            }
+            let mut occ = pos.occupied();
+            occ.remove(c.king_from);
+            occ.remove(c.rook_from);
+            if occ.intersects(&c.empty) {
+                continue;
+            }
+            let enemies = self.enemies_of(pos, me);
+            if c.safe.iter().any(|&s| self.attacked_by(pos, s, enemies)) {
+                continue;
+            }
+            out.push(Move {
+                from: c.king_from,
+                to: c.king_to,
+                kind: MoveKind::Castle(i as u8),
+            });
+        }
+    }
+
+    /// True if the game is already decided by its goal (a player has lost all men, for the
+    /// capture-all and lose-all goals).
+    pub(crate) fn goal_reached(&self, pos: &Position<W>) -> bool {
+        match self.rules.goal {
+            Goal::Checkmate => false,
+            Goal::CaptureAll | Goal::LoseAll => self
+                .players
+                .all()
+                .any(|p| pos.by_player[p.index()].is_empty()),
+        }
+    }
+
+    /// The legal moves of the side to move.
+    pub fn generate_legal(&self, pos: &Position<W>, out: &mut Vec<Move>) {
+        out.clear();
+        if self.goal_reached(pos) {
+            return;
+        }
+        self.pseudo_legal_moves(pos, out);
+        let me = pos.to_move;
+        if self.royal_mask != 0 {
+            let royals = self.royals_of(pos, me);
+            if !royals.is_empty() {
+                let enemies = self.enemies_of(pos, me);
+                let in_check = royals.iter().any(|k| self.attacked_by(pos, k, enemies));
+                // Lines through a single royal man: only a move on such a line (or of the royal
+                // man itself, or a special move) can expose it, when not already in check.
+                let single = (royals.len() == 1).then(|| royals.first_cell().expect("one"));
+                out.retain(|m| {
+                    let quick = !in_check
+                        && matches!(
+                            m.kind,
+                            MoveKind::Normal | MoveKind::Promotion(_) | MoveKind::DoubleStep { .. }
+                        )
+                        && single.is_some_and(|k| {
+                            m.from != k
+                                && !self.aligned[k.index()].contains(m.from)
+                                && !(self.has_hoppers && self.aligned[k.index()].contains(m.to))
+                        });
+                    quick || !self.royal_attacked(&self.make(pos, m), me)
+                });
+            }
+        }
+        if self.rules.compulsory_capture && out.iter().any(|m| self.is_capture(pos, m)) {
+            out.retain(|m| self.is_capture(pos, m));
+        }
+    }
+
+    /// True if the move captures.
+    pub fn is_capture(&self, pos: &Position<W>, m: &Move) -> bool {
+        matches!(m.kind, MoveKind::EnPassant { .. })
+            || (!matches!(m.kind, MoveKind::Castle(_) | MoveKind::Place(_))
+                && pos.occupied().contains(m.to))
+    }
+
+    /// The next player to move after `p`: the next in turn order who still has men.
+    pub(crate) fn next_player(&self, pos: &Position<W>, p: Player) -> Player {
+        let n = self.players.count() as u8;
+        let mut q = p;
+        for _ in 0..n {
+            q = Player((q.0 + 1) % n);
+            if !pos.by_player[q.index()].is_empty() || n == 2 {
+                return q;
+            }
+        }
+        Player((p.0 + 1) % n)
+    }
+
+    /// The position after a move (which must be pseudo-legal).
+    pub fn make(&self, pos: &Position<W>, m: &Move) -> Position<W> {
+        let mut next = *pos;
+        let me = pos.to_move;
+        let mut reset_clock = false;
+        match m.kind {
+            MoveKind::Place(kind) => {
+                next.put(m.to, Piece { player: me, kind });
+                next.unmoved.insert(m.to);
+            }
+            MoveKind::Castle(i) => {
+                let c = &self.castles[i as usize];
+                let king = pos.piece_at(c.king_from).expect("castling king");
+                let rook = pos.piece_at(c.rook_from).expect("castling rook");
+                next.remove(c.king_from);
+                next.remove(c.rook_from);
+                next.put(c.king_to, king);
+                next.put(c.rook_to, rook);
+            }
+            _ => {
+                let piece = pos.piece_at(m.from).expect("a man on the from cell");
+                if pos.occupied().contains(m.to) {
+                    reset_clock = true;
+                }
+                if let MoveKind::EnPassant { victim } = m.kind {
+                    next.remove(victim);
+                    reset_clock = true;
+                }
+                if self.kinds[piece.kind as usize].promotes {
+                    reset_clock = true;
+                }
+                let kind = if let MoveKind::Promotion(k) = m.kind {
+                    k
+                } else {
+                    piece.kind
+                };
+                next.remove(m.from);
+                next.put(m.to, Piece { player: me, kind });
+            }
+        }
+        next.ep = match m.kind {
+            MoveKind::DoubleStep { passed } => Some(EnPassant {
+                target: passed,
+                victim: m.to,
+            }),
+            _ => None,
+        };
+        next.halfmove = if reset_clock { 0 } else { pos.halfmove + 1 };
+        let to = self.next_player(&next, me);
+        if to.0 <= me.0 {
+            next.fullmove += 1;
+        }
+        next.to_move = to;
+        next
+    }
+
+    /// Men that could capture on `cell` for the side to move, if the cell held an enemy (used by
+    /// the notation for disambiguation and by tests).
+    pub fn attackers_of(&self, pos: &Position<W>, cell: Cell, by: CellSet<W>) -> Vec<Cell> {
+        let mut out = Vec::new();
+        for from in by {
+            let mut ms = Vec::new();
+            let mut probe = *pos;
+            let owner = pos.piece_at(from).expect("occupied").player;
+            // Put a dummy enemy man on the cell so capture-only atoms count.
+            if !probe.occupied().contains(cell) {
+                let enemy = self.players.all().find(|&q| !self.players.allied(owner, q));
+                if let Some(q) = enemy {
+                    probe.put(cell, Piece { player: q, kind: 0 });
+                }
+            }
+            self.pseudo_moves_of(&probe, from, &mut ms, true);
+            if ms.iter().any(|m| m.to == cell) {
+                out.push(from);
+            }
+        }
+        out
+    }
+}
+
+fn promotes_at<const W: usize>(e: &Engine<W>, promotes: bool, me: Player, to: Cell) -> bool {
+    promotes && e.promo_zone[me.index()].contains(to) && !e.promo_choices.is_empty()
+}

@@ -1,0 +1,1 @@
+//! Engine tests on small rule sets written for the purpose.

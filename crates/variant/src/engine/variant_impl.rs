@@ -1,0 +1,128 @@
+//! [`Variant`] for the engine.
+
+use super::build::Engine;
+use super::position::{Move, Position};
+use super::rules::{Goal, StalemateResult};
+use super::text;
+use crate::error::{MoveError, PositionError};
+use crate::outcome::{DrawReason, Outcome, WinReason};
+use crate::player::{Player, Players};
+use crate::variant::Variant;
+use std::hash::{Hash, Hasher};
+
+impl<const W: usize> Engine<W> {
+    fn others_win(&self, loser: Player, reason: WinReason) -> Outcome {
+        let winners = self
+            .players
+            .all()
+            .filter(|&q| !self.players.allied(loser, q))
+            .collect();
+        Outcome::Win { winners, reason }
+    }
+
+    fn allies_win(&self, winner: Player, reason: WinReason) -> Outcome {
+        let winners = self
+            .players
+            .all()
+            .filter(|&q| self.players.allied(winner, q))
+            .collect();
+        Outcome::Win { winners, reason }
+    }
+}
+
+impl<const W: usize> Variant for Engine<W> {
+    type Position = Position<W>;
+    type Move = Move;
+
+    fn name(&self) -> &str {
+        &self.rules.name
+    }
+    fn description(&self) -> &str {
+        &self.rules.description
+    }
+    fn options_ron(&self) -> String {
+        self.rules.to_ron()
+    }
+    fn players(&self) -> &Players {
+        &self.players
+    }
+    fn start(&self) -> Position<W> {
+        self.start
+    }
+    fn to_move(&self, pos: &Position<W>) -> Player {
+        pos.to_move
+    }
+    fn legal_moves(&self, pos: &Position<W>, out: &mut Vec<Move>) {
+        self.generate_legal(pos, out);
+    }
+    fn play(&self, pos: &Position<W>, mv: &Move) -> Position<W> {
+        self.make(pos, mv)
+    }
+    fn in_check(&self, pos: &Position<W>) -> bool {
+        self.royal_mask != 0 && self.royal_attacked(pos, pos.to_move)
+    }
+    fn outcome(&self, pos: &Position<W>) -> Option<Outcome> {
+        match self.rules.goal {
+            Goal::CaptureAll => {
+                if let Some(p) = self
+                    .players
+                    .all()
+                    .find(|p| pos.by_player[p.index()].is_empty())
+                {
+                    return Some(self.others_win(p, WinReason::CapturedEverything));
+                }
+            }
+            Goal::LoseAll => {
+                if let Some(p) = self
+                    .players
+                    .all()
+                    .find(|p| pos.by_player[p.index()].is_empty())
+                {
+                    return Some(self.allies_win(p, WinReason::LostEverything));
+                }
+            }
+            Goal::Checkmate => {}
+        }
+        let mut moves = Vec::new();
+        self.generate_legal(pos, &mut moves);
+        if !moves.is_empty() {
+            return None;
+        }
+        let me = pos.to_move;
+        if self.in_check(pos) {
+            return Some(self.others_win(me, WinReason::Checkmate));
+        }
+        Some(match self.rules.stalemate {
+            StalemateResult::Draw => Outcome::Draw(DrawReason::Stalemate),
+            StalemateResult::Loss => self.others_win(me, WinReason::Stalemate),
+            StalemateResult::Win => self.allies_win(me, WinReason::Stalemate),
+        })
+    }
+    fn move_text(&self, pos: &Position<W>, mv: &Move) -> String {
+        text::move_text(self, pos, mv)
+    }
+    fn parse_move(&self, pos: &Position<W>, t: &str) -> Result<Move, MoveError> {
+        text::parse_move(self, pos, t)
+    }
+    fn position_text(&self, pos: &Position<W>) -> String {
+        text::position_text(self, pos)
+    }
+    fn parse_position(&self, t: &str) -> Result<Position<W>, PositionError> {
+        text::parse_position(self, t, Some(&self.start))
+    }
+    fn draw(&self, pos: &Position<W>) -> String {
+        text::draw(self, pos)
+    }
+    fn repetition_key(&self, pos: &Position<W>) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        pos.by_player.hash(&mut h);
+        pos.by_kind.hash(&mut h);
+        pos.unmoved.hash(&mut h);
+        pos.ep.hash(&mut h);
+        pos.to_move.hash(&mut h);
+        h.finish()
+    }
+    fn halfmove_clock(&self, pos: &Position<W>) -> Option<u32> {
+        Some(pos.halfmove)
+    }
+}

@@ -1,0 +1,65 @@
+//! The one interface every variant implements.
+
+use crate::error::{MoveError, PositionError};
+use crate::outcome::Outcome;
+use crate::player::{Player, Players};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A chess variant: its rules (with options already applied), positions and moves.
+///
+/// Positions are values: [`Variant::play`] returns a new one (copy-make). A position produced by
+/// [`Variant::parse_position`] or [`Variant::start`] is valid; [`Variant::legal_moves`] lists
+/// exactly the moves the rules allow, including the placements or other moves a variant may have.
+pub trait Variant: Send + Sync {
+    /// A position: the board and whatever state the rules need (side to move, rights, clocks).
+    type Position: Clone + Eq + Hash + Debug + Send + Sync;
+    /// A move.
+    type Move: Clone + Eq + Hash + Debug + Send + Sync;
+
+    /// The short name used on the command line (`raumschach`).
+    fn name(&self) -> &str;
+    /// One line saying what the game is.
+    fn description(&self) -> &str;
+    /// The rule options in force, as RON text.
+    fn options_ron(&self) -> String;
+    /// The players and their teams.
+    fn players(&self) -> &Players;
+
+    /// The starting position.
+    fn start(&self) -> Self::Position;
+    /// The player to move.
+    fn to_move(&self, pos: &Self::Position) -> Player;
+    /// Replaces `out` with the legal moves (empty when the game is over).
+    fn legal_moves(&self, pos: &Self::Position, out: &mut Vec<Self::Move>);
+    /// The number of legal moves (perft's last ply); a variant may count faster than it lists.
+    fn count_legal_moves(&self, pos: &Self::Position, scratch: &mut Vec<Self::Move>) -> usize {
+        self.legal_moves(pos, scratch);
+        scratch.len()
+    }
+    /// The position after a legal move. The move must come from [`Variant::legal_moves`].
+    fn play(&self, pos: &Self::Position, mv: &Self::Move) -> Self::Position;
+    /// The result if the game is over in this position by the rules of the position alone
+    /// (checkmate, stalemate, a goal reached); history-based draws are [`crate::Game`]'s.
+    fn outcome(&self, pos: &Self::Position) -> Option<Outcome>;
+    /// True if the player to move is in check (used by records and search).
+    fn in_check(&self, pos: &Self::Position) -> bool;
+
+    /// The text of a legal move in the variant's notation.
+    fn move_text(&self, pos: &Self::Position, mv: &Self::Move) -> String;
+    /// Reads a move in the variant's notation; it must be legal in `pos`.
+    fn parse_move(&self, pos: &Self::Position, text: &str) -> Result<Self::Move, MoveError>;
+    /// The position in the variant's text format.
+    fn position_text(&self, pos: &Self::Position) -> String;
+    /// Reads and validates a position text.
+    fn parse_position(&self, text: &str) -> Result<Self::Position, PositionError>;
+    /// A drawing of the position for a terminal.
+    fn draw(&self, pos: &Self::Position) -> String;
+
+    /// Key for repetition: equal for positions that repeat (clocks ignored).
+    fn repetition_key(&self, pos: &Self::Position) -> u64;
+    /// Half-moves since the last capture or pawn move, when the variant counts them.
+    fn halfmove_clock(&self, _pos: &Self::Position) -> Option<u32> {
+        None
+    }
+}
