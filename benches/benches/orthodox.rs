@@ -1,4 +1,5 @@
 //! Orthodox perft: the generic engine against cozy-chess, a dedicated 2D chess library, in the
+#![allow(missing_docs)] // criterion_group! generates undocumented items
 //! same run, so the ratio between them is measured side by side.
 
 use cozy_chess::Board;
@@ -33,15 +34,22 @@ fn cozy_perft(board: &Board, depth: u8) -> u64 {
 
 fn bench(c: &mut Criterion) {
     let v = Orthodox::new();
-    for (name, fen, depth, expected) in [("start", START, 4u8, 197_281u64), ("kiwipete", KIWIPETE, 3, 97_862)] {
+    for (name, fen, depth, expected) in [
+        ("start", START, 4u8, 197_281u64),
+        ("kiwipete", KIWIPETE, 3, 97_862),
+    ] {
         let pos = v.parse_position(fen).unwrap();
         let board: Board = fen.parse().unwrap();
         assert_eq!(perft(&v, &pos, depth as u32), expected);
         assert_eq!(cozy_perft(&board, depth), expected);
         let mut g = c.benchmark_group(format!("orthodox_perft_{name}_d{depth}"));
         g.sample_size(20);
-        g.bench_function("spacechess", |b| b.iter(|| perft(&v, black_box(&pos), depth as u32)));
-        g.bench_function("cozy-chess", |b| b.iter(|| cozy_perft(black_box(&board), depth)));
+        g.bench_function("spacechess", |b| {
+            b.iter(|| perft(&v, black_box(&pos), depth as u32))
+        });
+        g.bench_function("cozy-chess", |b| {
+            b.iter(|| cozy_perft(black_box(&board), depth))
+        });
         g.finish();
     }
 }

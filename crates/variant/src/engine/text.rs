@@ -11,7 +11,7 @@ use spacechess_geometry::{Cell, CellSet, Vector};
 /// and 4 add an apostrophe (`K'` player 3, `k'` player 4).
 pub(crate) fn piece_token<const W: usize>(e: &Engine<W>, pc: Piece) -> String {
     let l = e.kinds[pc.kind as usize].letter;
-    let ch = if pc.player.0 % 2 == 0 {
+    let ch = if pc.player.0.is_multiple_of(2) {
         l
     } else {
         l.to_ascii_lowercase()
@@ -426,7 +426,7 @@ pub(crate) fn parse_move<const W: usize>(
             "the side to move has no legal move".into(),
         ));
     }
-    let norm = |s: &str| s.replace('x', "-").replace(':', "-").to_ascii_lowercase();
+    let norm = |s: &str| s.replace(['x', ':'], "-").to_ascii_lowercase();
     if let Some(m) = legal
         .iter()
         .find(|m| move_text(e, pos, m) == t || norm(&move_text(e, pos, m)) == norm(t))
