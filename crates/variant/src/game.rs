@@ -112,7 +112,17 @@ impl<'v, V: Variant> Game<'v, V> {
         }
         if let Some(limit) = self.repetition_limit {
             if self.repetitions() >= limit {
-                return Some(Outcome::Draw(DrawReason::Repetition));
+                let key = self.variant.repetition_key(self.position());
+                let first = self
+                    .positions
+                    .iter()
+                    .position(|p| self.variant.repetition_key(p) == key)
+                    .expect("the current position occurs");
+                return Some(
+                    self.variant
+                        .repetition_outcome(&self.positions[first..])
+                        .unwrap_or(Outcome::Draw(DrawReason::Repetition)),
+                );
             }
         }
         if let (Some(limit), Some(clock)) = (

@@ -58,6 +58,13 @@ pub trait Variant: Send + Sync {
 
     /// Key for repetition: equal for positions that repeat (clocks ignored).
     fn repetition_key(&self, pos: &Self::Position) -> u64;
+    /// The result when a position occurs for the repetition limit's time (see
+    /// [`crate::Game::repetition_limit`]). `cycle` holds the positions from the first occurrence of
+    /// the repeated position to the current one, both included. None (the default): the ordinary
+    /// draw by repetition. Sphinx Chess scores perpetual check as a win here.
+    fn repetition_outcome(&self, _cycle: &[Self::Position]) -> Option<Outcome> {
+        None
+    }
     /// Half-moves since the last capture or pawn move, when the variant counts them.
     fn halfmove_clock(&self, _pos: &Self::Position) -> Option<u32> {
         None

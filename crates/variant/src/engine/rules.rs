@@ -170,6 +170,14 @@ pub enum StepSet {
     Vectors(Vec<Vec<i8>>),
     /// The union of several sets.
     Union(Vec<StepSet>),
+    /// The vectors of a set that change only axes of one axis group (group numbers follow the
+    /// rule set's `board` list): `InGroup(1, Kind(1))` on a board of boards is a rook step that
+    /// changes only the axes of group 1.
+    InGroup(usize, Box<StepSet>),
+    /// Every sum of one vector from each set, the zero vector left out: a two-leg leap such as
+    /// Ecila's horse, a rook step to a new cube then a bishop step in it,
+    /// `Sum([InGroup(1, Kind(1)), InGroup(0, Kind(2))])`.
+    Sum(Vec<StepSet>),
 }
 
 impl StepSet {
@@ -210,6 +218,35 @@ impl StepSet {
                 for s in sets {
                     out.extend(s.vectors(shape, orientation)?);
                 }
+                out
+            }
+            StepSet::InGroup(g, set) => {
+                if *g >= shape.group_count() {
+                    return Err(RulesError::Invalid(format!(
+                        "axis group {g} of a board with {} groups",
+                        shape.group_count()
+                    )));
+                }
+                set.vectors(shape, orientation)?
+                    .into_iter()
+                    .filter(|v| {
+                        v.as_slice()
+                            .iter()
+                            .enumerate()
+                            .all(|(a, &c)| c == 0 || shape.group_of(a) == *g)
+                    })
+                    .collect()
+            }
+            StepSet::Sum(sets) => {
+                let mut out = vec![Vector::zero(n)];
+                for s in sets {
+                    let vs = s.vectors(shape, orientation)?;
+                    out = out
+                        .iter()
+                        .flat_map(|a| vs.iter().map(move |b| a.add(b)))
+                        .collect();
+                }
+                out.retain(|v| v.kind() > 0);
                 out
             }
         };
@@ -284,5 +321,43 @@ impl RuleSet {
     pub fn to_ron(&self) -> String {
         ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
             .expect("a rule set always serialises")
+    }
+}
+
+#[cfg(test)]
+mod step_set_tests {
+    use super::*;
+
+    #[test]
+    fn in_group_keeps_the_steps_of_one_group() {
+        // Sphinx, small boards first: axes (c, r) of a 4x4 board, then (C, R) of the 3x3 array.
+        let s = Shape::grouped(&[&[4, 4], &[3, 3]]).unwrap();
+        let inner = StepSet::InGroup(0, Box::new(StepSet::Pattern(vec![1, 2])));
+        assert_eq!(inner.vectors(&s, &[1; 4]).unwrap().len(), 8);
+        let outer = StepSet::InGroup(1, Box::new(StepSet::Kind(1)));
+        let v = outer.vectors(&s, &[1; 4]).unwrap();
+        assert_eq!(v.len(), 4);
+        assert!(v.iter().all(|v| v.get(0) == 0 && v.get(1) == 0));
+        assert!(StepSet::InGroup(2, Box::new(StepSet::Kind(1)))
+            .vectors(&s, &[1; 4])
+            .is_err());
+    }
+
+    #[test]
+    fn sum_composes_two_legs() {
+        // Ecila's horse: a rook step between cubes then a bishop step within the new cube.
+        let s = Shape::grouped(&[&[2, 2, 2], &[2, 2, 2]]).unwrap();
+        let horse = StepSet::Sum(vec![
+            StepSet::InGroup(1, Box::new(StepSet::Kind(1))),
+            StepSet::InGroup(0, Box::new(StepSet::Kind(2))),
+        ]);
+        assert_eq!(horse.vectors(&s, &[1; 6]).unwrap().len(), 6 * 12);
+        // Opposite legs cancel to zero, which is left out.
+        let back = StepSet::Sum(vec![StepSet::Kind(1), StepSet::Kind(1)]);
+        assert!(back
+            .vectors(&s, &[1; 6])
+            .unwrap()
+            .iter()
+            .all(|v| v.kind() > 0));
     }
 }
