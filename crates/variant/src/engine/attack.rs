@@ -1,6 +1,6 @@
 //! Whether a cell is attacked: reverse look-ups from the cell, never a move generation.
 
-use super::build::Engine;
+use super::build::{CBent, Engine};
 use super::position::{Position, MAX_KINDS};
 use super::rules::HopStyle;
 use crate::player::Player;
@@ -18,6 +18,15 @@ impl<const W: usize> Engine<W> {
         }
         // Riders and hoppers: walk each line out from `cell` to its first man.
         let occ = pos.occupied();
+        // Bent riders: few men, tested forward from each.
+        for &(p, k, b) in &self.bent_attackers {
+            let men = pos.by_player[p.index()] & pos.by_kind[k as usize] & attackers;
+            for from in men {
+                if self.bent_reaches(&self.bents[p.index()][k as usize][b], from, cell, occ) {
+                    return true;
+                }
+            }
+        }
         let nd = self.opposite.len();
         for d in 0..nd {
             let ray = self.rays.ray(cell, d);
@@ -49,6 +58,37 @@ impl<const W: usize> Engine<W> {
                         {
                             return true;
                         }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// True if the bent rider `b` of a man on `from` reaches `cell` (capturing there if it holds
+    /// an enemy).
+    fn bent_reaches(&self, b: &CBent, from: Cell, cell: Cell, occ: CellSet<W>) -> bool {
+        for (i, leg) in b.legs.iter().enumerate() {
+            let Some(mid) = self.leap_tables[b.table].target(from, i) else {
+                continue;
+            };
+            if occ.contains(mid) {
+                continue;
+            }
+            for &d in leg {
+                for (j, &to) in self.rays.ray(mid, d as usize).iter().enumerate() {
+                    let dist = (j + 1) as u8;
+                    if dist > b.max {
+                        break;
+                    }
+                    if to == cell {
+                        if dist >= b.min {
+                            return true;
+                        }
+                        break;
+                    }
+                    if occ.contains(to) {
+                        break;
                     }
                 }
             }

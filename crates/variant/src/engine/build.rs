@@ -48,6 +48,17 @@ pub(crate) enum CAtom {
     },
 }
 
+/// A compiled bent rider (see [`super::Motion::Bent`]): `legs[i]` are the ray directions that
+/// continue first step `i` of leap table `table`.
+#[derive(Clone, Debug)]
+pub(crate) struct CBent {
+    pub table: usize,
+    pub legs: Vec<Vec<u8>>,
+    pub min: u8,
+    pub max: u8,
+    pub mode: Mode,
+}
+
 /// A compiled castling move.
 #[derive(Clone, Debug)]
 pub(crate) struct CCastle<const W: usize> {
@@ -87,6 +98,12 @@ pub struct Engine<const W: usize> {
     /// For each cell, every cell on a ride or hop line through it.
     pub(crate) aligned: Vec<CellSet<W>>,
     pub(crate) has_hoppers: bool,
+    /// `bents[player][kind]`: the bent-rider atoms, kept apart from `atoms`.
+    pub(crate) bents: Vec<Vec<Vec<CBent>>>,
+    /// (player, kind, index into `bents`) of every capturing bent rider, for the attack test.
+    pub(crate) bent_attackers: Vec<(Player, u8, usize)>,
+    /// Kinds whose loss loses the game under [`Goal::CaptureRoyal`].
+    pub(crate) goal_royals: u16,
     pub(crate) start: Position<W>,
     pub(crate) notation: Arc<dyn Notation>,
 }
@@ -164,6 +181,14 @@ impl<const W: usize> Engine<W> {
                             dirs.push(v.neg());
                         }
                     }
+                    if let Motion::Bent { steps, .. } = &a.motion {
+                        for v in steps.vectors(&shape, &p.orientation)? {
+                            for leg in bent_legs(&v) {
+                                dirs.push(leg);
+                                dirs.push(leg.neg());
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -184,6 +209,8 @@ impl<const W: usize> Engine<W> {
         let mut hop_style = vec![None; MAX_PLAYERS * MAX_KINDS * nd];
         let mut leap_from = Vec::new();
         let mut has_hoppers = false;
+        let mut bents = vec![vec![Vec::new(); nk]; np];
+        let mut bent_attackers = Vec::new();
         for (pi, p) in rules.players.iter().enumerate() {
             for (ki, k) in rules.pieces.iter().enumerate() {
                 let mut capture_leaps: Vec<Vector> = Vec::new();
@@ -195,6 +222,35 @@ impl<const W: usize> Engine<W> {
                         )));
                     }
                     let base = (pi * MAX_KINDS + ki) * nd;
+                    if let Motion::Bent { steps, min, max } = &a.motion {
+                        let vs = steps.vectors(&shape, &p.orientation)?;
+                        let max = max.unwrap_or(u8::MAX);
+                        if *min == 0 || max < *min || vs.iter().any(|v| !v.is_step()) {
+                            return Err(invalid(format!(
+                                "piece {}: a bent rider needs unit first steps and 1 <= min <= max",
+                                k.name
+                            )));
+                        }
+                        let legs = vs
+                            .iter()
+                            .map(|v| bent_legs(v).iter().map(dir_index).collect())
+                            .collect();
+                        leap_tables
+                            .push(LeapTable::new(&shape, &vs).map_err(|e| invalid(e.to_string()))?);
+                        // Never a leap's key: a bent rider's table is its own.
+                        leap_keys.push(vec![Vector::zero(n)]);
+                        if a.mode != Mode::MoveOnly {
+                            bent_attackers.push((Player(pi as u8), ki as u8, bents[pi][ki].len()));
+                        }
+                        bents[pi][ki].push(CBent {
+                            table: leap_tables.len() - 1,
+                            legs,
+                            min: *min,
+                            max,
+                            mode: a.mode,
+                        });
+                        continue;
+                    }
                     let c = match &a.motion {
                         Motion::Ride { steps, min, max } => {
                             let vs = steps.vectors(&shape, &p.orientation)?;
@@ -248,6 +304,7 @@ impl<const W: usize> Engine<W> {
                                 en_passant: a.en_passant,
                             }
                         }
+                        Motion::Bent { .. } => unreachable!("compiled above"),
                         Motion::Hop { steps, style } => {
                             has_hoppers = true;
                             let vs = steps.vectors(&shape, &p.orientation)?;
@@ -327,6 +384,12 @@ impl<const W: usize> Engine<W> {
             .enumerate()
             .filter(|(_, k)| k.royal)
             .fold(0u16, |m, (i, _)| m | 1 << i);
+        let goal_royals = rules
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| k.royal && rules.goal == Goal::CaptureRoyal)
+            .fold(0u16, |m, (i, _)| m | 1 << i);
         let board = CellSet::<W>::first(shape.cell_count() as usize);
         let mut engine = Engine {
             rules: rules.clone(),
@@ -347,6 +410,9 @@ impl<const W: usize> Engine<W> {
             royal_mask,
             aligned,
             has_hoppers,
+            bents,
+            bent_attackers,
+            goal_royals,
             start: Position::empty(),
             notation,
         };
@@ -478,4 +544,17 @@ impl<const W: usize> Engine<W> {
         self.pseudo_moves_of(&pos, from, &mut out, true);
         out.iter().map(|m| m.to).collect()
     }
+}
+
+/// The ride directions that continue a bent rider's first step `v`: the unit vector of each axis
+/// `v` changes, in `v`'s sign.
+fn bent_legs(v: &Vector) -> Vec<Vector> {
+    (0..v.ndim())
+        .filter(|&a| v.get(a) != 0)
+        .map(|a| {
+            let mut u = Vector::zero(v.ndim());
+            u.set(a, v.get(a).signum());
+            u
+        })
+        .collect()
 }

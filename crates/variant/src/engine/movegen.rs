@@ -40,6 +40,9 @@ impl<const W: usize> Engine<W> {
                 out.push(Move::normal(from, to));
             }
         };
+        if !self.bents[me.index()][piece.kind as usize].is_empty() {
+            self.bent_moves(piece, from, occ, enemies, out, &push);
+        }
         for atom in &self.atoms[me.index()][piece.kind as usize] {
             match atom {
                 CAtom::Ride {
@@ -150,6 +153,46 @@ impl<const W: usize> Engine<W> {
         }
     }
 
+    /// Adds the moves of the bent riders of the man on `from` (see [`super::Motion::Bent`]).
+    #[allow(clippy::too_many_arguments)]
+    fn bent_moves(
+        &self,
+        piece: Piece,
+        from: Cell,
+        occ: CellSet<W>,
+        enemies: CellSet<W>,
+        out: &mut Vec<Move>,
+        push: &dyn Fn(&mut Vec<Move>, Cell),
+    ) {
+        for b in &self.bents[piece.player.index()][piece.kind as usize] {
+            for (i, leg) in b.legs.iter().enumerate() {
+                let Some(mid) = self.leap_tables[b.table].target(from, i) else {
+                    continue;
+                };
+                if occ.contains(mid) {
+                    continue;
+                }
+                for &d in leg {
+                    for (j, &to) in self.rays.ray(mid, d as usize).iter().enumerate() {
+                        let dist = (j + 1) as u8;
+                        if dist > b.max {
+                            break;
+                        }
+                        if occ.contains(to) {
+                            if dist >= b.min && b.mode != Mode::MoveOnly && enemies.contains(to) {
+                                push(out, to);
+                            }
+                            break;
+                        }
+                        if dist >= b.min && b.mode != Mode::CaptureOnly {
+                            push(out, to);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Every pseudo-legal move of the side to move, castling included.
     pub fn pseudo_legal_moves(&self, pos: &Position<W>, out: &mut Vec<Move>) {
         out.clear();
@@ -198,6 +241,7 @@ impl<const W: usize> Engine<W> {
                 .players
                 .all()
                 .any(|p| pos.by_player[p.index()].is_empty()),
+            Goal::CaptureRoyal => self.royal_lost(pos).is_some(),
         }
     }
 
@@ -235,6 +279,22 @@ impl<const W: usize> Engine<W> {
         if self.rules.compulsory_capture && out.iter().any(|m| self.is_capture(pos, m)) {
             out.retain(|m| self.is_capture(pos, m));
         }
+    }
+
+    /// Under [`Goal::CaptureRoyal`], the first player who has no royal man left.
+    pub fn royal_lost(&self, pos: &Position<W>) -> Option<Player> {
+        if self.rules.goal != Goal::CaptureRoyal {
+            return None;
+        }
+        let mut royals = CellSet::<W>::EMPTY;
+        for k in 0..self.kinds.len() {
+            if self.goal_royals >> k & 1 != 0 {
+                royals |= pos.by_kind[k];
+            }
+        }
+        self.players
+            .all()
+            .find(|p| !pos.by_player[p.index()].intersects(&royals))
     }
 
     /// True if the move captures.

@@ -130,6 +130,20 @@ pub enum Motion {
         /// Which hop.
         style: HopStyle,
     },
+    /// A bent rider (Timur's Zurafa, the Griffon): one step along each vector of `steps` to an
+    /// empty cell, then a ride outward from there along each axis the step changed, in the step's
+    /// sign on that axis, at least `min` and at most `max` cells; it never stops after the first
+    /// step alone.
+    Bent {
+        /// The first steps (unit vectors; each changes the axes the ride may continue along).
+        steps: StepSet,
+        /// Fewest cells of the ride (default 1).
+        #[serde(default = "one")]
+        min: u8,
+        /// Most cells of the ride (None: to the edge).
+        #[serde(default)]
+        max: Option<u8>,
+    },
 }
 
 fn one() -> u8 {
@@ -297,6 +311,9 @@ pub enum Goal {
     CaptureAll,
     /// Lose every man of one's own (kings are not royal).
     LoseAll,
+    /// Capture an enemy royal man: no check rules (royal men may stand and be left attacked); a
+    /// player who has lost every royal man has lost.
+    CaptureRoyal,
 }
 
 /// The result for a player with no legal move who is not in check.

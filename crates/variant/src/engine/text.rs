@@ -198,6 +198,17 @@ pub(crate) fn parse_position<const W: usize>(
     text: &str,
     home: Option<&Position<W>>,
 ) -> Result<Position<W>, PositionError> {
+    let pos = parse_position_raw(e, text, home)?;
+    validate(e, &pos)?;
+    Ok(pos)
+}
+
+/// Reads the engine's position text without [`validate`].
+fn parse_position_raw<const W: usize>(
+    e: &Engine<W>,
+    text: &str,
+    home: Option<&Position<W>>,
+) -> Result<Position<W>, PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.is_empty() || fields.len() > 6 {
         return Err(PositionError::Fields(format!(
@@ -289,8 +300,16 @@ pub(crate) fn parse_position<const W: usize>(
             "move number 0 (numbers start at 1)".into(),
         ));
     }
-    validate(e, &pos)?;
     Ok(pos)
+}
+
+impl<const W: usize> Engine<W> {
+    /// Reads a position text without the engine's checks of royal men (exactly one per player,
+    /// the side not to move not in check), for variants whose own state decides which men are
+    /// royal (eliminated players in multi-player games); they check what their rules need.
+    pub fn parse_position_unvalidated(&self, text: &str) -> Result<Position<W>, PositionError> {
+        parse_position_raw(self, text, Some(&self.start))
+    }
 }
 
 /// Checks that a parsed position can occur under the rules.

@@ -81,6 +81,11 @@ impl<const W: usize> Variant for Engine<W> {
                     return Some(self.allies_win(p, WinReason::LostEverything));
                 }
             }
+            Goal::CaptureRoyal => {
+                if let Some(p) = self.royal_lost(pos) {
+                    return Some(self.others_win(p, WinReason::KingCaptured));
+                }
+            }
             Goal::Checkmate => {}
         }
         let mut moves = Vec::new();
