@@ -9,12 +9,14 @@
 //! fixed-width bitboards ([`CellSet`]).
 
 mod cellset;
+mod planar;
 mod plane;
 mod shape;
 mod tables;
 mod vector;
 
 pub use cellset::{words_for, CellSet, CellSetIter};
+pub use planar::{FamilyPlane, LinePlane, PlanarFamily, PlanarTables, Quadrant, Route};
 pub use plane::{planes_through, Plane};
 pub use shape::{Cell, Shape, ShapeError, MAX_AXES, MAX_EXTENT, TABLE_CELL_LIMIT};
 pub use tables::{LeapTable, RayTable};
