@@ -1,0 +1,24 @@
+//! Allan Goff's 3D chess (*Discovering the Rules to 3D Chess*, 2022), part 1: the planar move
+//! machinery, rook, bishop, duke, queen, knight and king, attack and check, the book's notation.
+//!
+//! The rules are those of the digests in `shared/rules/goff/` (cited as `01 §3.7` and so on):
+//! base pieces move within planes, and a move is blocked when any tile of its advancement square
+//! (quadrant move) or of every advancement rectangle (linear move) is occupied. The planes,
+//! quadrants, squares and rectangles come from the geometry crate
+//! ([`spacechess_geometry::PlanarTables`]); this crate applies the book's legality rules.
+//!
+//! Part 1 limits: pawns and stacks stand on their tiles as blockers with no moves of their own;
+//! castling and en passant are not implemented.
+
+pub mod explain;
+pub mod movegen;
+pub mod position;
+pub mod power;
+pub mod tables;
+pub mod text;
+pub mod tile;
+mod variant;
+
+pub use position::{Kind, Move, Piece, Position};
+pub use tile::{tile, Tile, LEVELS};
+pub use variant::{Goff, DESCRIPTION};

@@ -1,0 +1,139 @@
+//! Move generation, cover (attack) and check.
+//!
+//! Base pieces use the planar tables (rules/goff/01 §3.7-3.8): quadrant moves need their whole
+//! advancement square empty but for the destination, linear moves need at least one advancement
+//! rectangle empty. The queen is the union of rook, bishop and duke (02 §4.1); the knight jumps
+//! (02 §5); the king makes only perimeter-1 linear steps with blocking (04 §1). Pawns and stacks
+//! have no moves in part 1: they stand on their tiles as blockers.
+
+use crate::position::{Kind, Move, Piece, Position};
+use crate::tables::{tables, Bits, Family};
+use spacechess_geometry::{Cell, CellSet};
+use spacechess_variant::Player;
+
+fn other(p: Player) -> Player {
+    Player(1 - p.0)
+}
+
+/// The base pieces a kind moves as.
+pub fn families(kind: Kind) -> &'static [Family] {
+    match kind {
+        Kind::Rook => &[Family::Rook],
+        Kind::Bishop => &[Family::Bishop],
+        Kind::Duke => &[Family::Duke],
+        Kind::Queen => &Family::ALL,
+        _ => &[],
+    }
+}
+
+/// The destinations of a man of `pc` on `from` (pseudo-legal: the mover's king may be left
+/// attacked). `occupied` must not contain `from`'s man's effect on itself (the source is never in a
+/// manifold, so the position's occupancy can be passed as is).
+pub fn destinations_of(pc: Piece, from: Cell, occupied: &Bits, own: &Bits) -> Bits {
+    let t = tables();
+    let capturable = occupied.without(own);
+    match pc.kind {
+        Kind::Rook | Kind::Bishop | Kind::Duke | Kind::Queen => {
+            let mut out = CellSet::EMPTY;
+            for &f in families(pc.kind) {
+                out |= t.planar(f).moves(from, occupied, &capturable);
+            }
+            out
+        }
+        Kind::Knight => t.knight[from.index()].without(own),
+        Kind::King => {
+            let mut out = CellSet::EMPTY;
+            for s in &t.king[from.index()] {
+                if !own.contains(s.to) && !s.rect.intersects(occupied) {
+                    out.insert(s.to);
+                }
+            }
+            out
+        }
+        Kind::Pawn | Kind::Stack => CellSet::EMPTY,
+    }
+}
+
+/// The pseudo-legal destinations of the man on `from` in `pos` (empty if the tile is empty).
+pub fn destinations(pos: &Position, from: Cell) -> Bits {
+    match pos.piece_at(from) {
+        Some(pc) => destinations_of(pc, from, &pos.occupied(), &pos.of_player(pc.player)),
+        None => CellSet::EMPTY,
+    }
+}
+
+/// True if a man of `pc` on `from` covers `to` (attacks or defends it: `to` counts as capturable,
+/// blocking unchanged; 01 §3.10, 04 §2).
+pub fn covers(pc: Piece, from: Cell, to: Cell, occupied: &Bits) -> bool {
+    let t = tables();
+    match pc.kind {
+        Kind::Rook | Kind::Bishop | Kind::Duke | Kind::Queen => families(pc.kind)
+            .iter()
+            .any(|&f| t.planar(f).covers(from, to, occupied)),
+        Kind::Knight => t.knight[from.index()].contains(to),
+        Kind::King => t.king[from.index()].iter().any(|s| {
+            s.to == to && {
+                let mut r = s.rect & *occupied;
+                r.remove(to);
+                r.is_empty()
+            }
+        }),
+        Kind::Pawn | Kind::Stack => false,
+    }
+}
+
+/// True if some man of `by` covers `target`.
+pub fn attacked(pos: &Position, target: Cell, by: Player) -> bool {
+    let occ = pos.occupied();
+    let t = tables();
+    for from in pos.of_player(by) {
+        let Some(pc) = pos.piece_at(from) else {
+            continue;
+        };
+        let hit = match pc.kind {
+            Kind::Knight => t.knight[from.index()].contains(target),
+            Kind::Pawn | Kind::Stack => false,
+            _ => covers(pc, from, target, &occ),
+        };
+        if hit {
+            return true;
+        }
+    }
+    false
+}
+
+/// True if `p`'s king is attacked (false if `p` has no king).
+pub fn in_check(pos: &Position, p: Player) -> bool {
+    pos.king(p).is_some_and(|k| attacked(pos, k, other(p)))
+}
+
+/// The legal destinations of the man on `from` (its owner's king not attacked afterwards).
+pub fn legal_destinations(pos: &Position, from: Cell) -> Bits {
+    let Some(pc) = pos.piece_at(from) else {
+        return CellSet::EMPTY;
+    };
+    let mut out = CellSet::EMPTY;
+    for to in destinations(pos, from) {
+        if !in_check(&pos.after(&Move { from, to }), pc.player) {
+            out.insert(to);
+        }
+    }
+    out
+}
+
+/// Every legal move of the side to move, by source tile then destination tile.
+pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
+    out.clear();
+    let me = pos.to_move();
+    let occ = pos.occupied();
+    let own = pos.of_player(me);
+    for from in own {
+        let pc = pos.piece_at(from).expect("own man");
+        for to in destinations_of(pc, from, &occ, &own) {
+            let m = Move { from, to };
+            if !in_check(&pos.after(&m), me) {
+                out.push(m);
+            }
+        }
+    }
+}

@@ -1,0 +1,262 @@
+//! Pieces, positions and moves.
+
+use crate::tables::{tables, Bits};
+use crate::tile::tile;
+use spacechess_geometry::{Cell, CellSet};
+use spacechess_variant::Player;
+
+/// The kinds of piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// King: perimeter-1 linear steps of all three ray types (rules/goff/04 §1).
+    King,
+    /// Queen: rook, bishop and duke together (02 §4).
+    Queen,
+    /// Rook: face rays, 3 orthogonal planes (01 §4).
+    Rook,
+    /// Bishop: edge rays, 4 skew planes (01 §5).
+    Bishop,
+    /// Duke: vertex rays, 6 slant planes (02 §3).
+    Duke,
+    /// Knight: the 24 leaps (1,2,2) (02 §5).
+    Knight,
+    /// Stack (a bishop with a duke on top). Part 2: present as a blocker, no moves yet.
+    Stack,
+    /// Pawn. Part 2: present as a blocker, no moves yet.
+    Pawn,
+}
+
+impl Kind {
+    /// All kinds, in index order.
+    pub const ALL: [Kind; 8] = [
+        Kind::King,
+        Kind::Queen,
+        Kind::Rook,
+        Kind::Bishop,
+        Kind::Duke,
+        Kind::Knight,
+        Kind::Stack,
+        Kind::Pawn,
+    ];
+
+    /// The book's letter.
+    pub fn letter(self) -> char {
+        b"KQRBDNSP"[self as usize] as char
+    }
+
+    /// The kind with this letter (either case).
+    pub fn from_letter(c: char) -> Option<Kind> {
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.letter() == c.to_ascii_uppercase())
+    }
+
+    /// Lower-case name.
+    pub fn name(self) -> &'static str {
+        [
+            "king", "queen", "rook", "bishop", "duke", "knight", "stack", "pawn",
+        ][self as usize]
+    }
+
+    /// Reads a name or a letter (`queen`, `Q`).
+    pub fn parse(text: &str) -> Option<Kind> {
+        let t = text.trim();
+        if t.chars().count() == 1 {
+            return Kind::from_letter(t.chars().next()?);
+        }
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(t))
+    }
+}
+
+/// A man: kind and owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Owner (0 White, 1 Black).
+    pub player: Player,
+    /// Kind.
+    pub kind: Kind,
+}
+
+/// A position: the men, the side to move, the unmoved men (kept for castling, part 2) and the
+/// clocks.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) by_player: [Bits; 2],
+    pub(crate) by_kind: [Bits; 8],
+    pub(crate) to_move: Player,
+    pub(crate) unmoved: Bits,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+}
+
+/// A move of one man from a tile to a tile (a capture if an enemy stands there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// Source tile.
+    pub from: Cell,
+    /// Destination tile.
+    pub to: Cell,
+}
+
+/// The home column pieces by level, bottom (QR) to top (KR) (01 §2).
+pub const HOME: [Kind; 8] = [
+    Kind::Rook,
+    Kind::Knight,
+    Kind::Stack,
+    Kind::Queen,
+    Kind::King,
+    Kind::Stack,
+    Kind::Knight,
+    Kind::Rook,
+];
+
+impl Position {
+    /// An empty board, White to move.
+    pub fn empty() -> Position {
+        Position {
+            by_player: [CellSet::EMPTY; 2],
+            by_kind: [CellSet::EMPTY; 8],
+            to_move: Player(0),
+            unmoved: CellSet::EMPTY,
+            halfmove: 0,
+            fullmove: 1,
+        }
+    }
+
+    /// The starting lineup: each side's home column (1,1) holds R N S Q K S N R from the QR level
+    /// up, with a pawn on 2,2 of every level (01 §2).
+    pub fn start() -> Position {
+        let mut p = Position::empty();
+        for z in 0..8i8 {
+            let k = HOME[z as usize];
+            p.put(
+                tile(z, 0, 0),
+                Piece {
+                    player: Player(0),
+                    kind: k,
+                },
+            );
+            p.put(
+                tile(z, 1, 1),
+                Piece {
+                    player: Player(0),
+                    kind: Kind::Pawn,
+                },
+            );
+            p.put(
+                tile(z, 7, 7),
+                Piece {
+                    player: Player(1),
+                    kind: k,
+                },
+            );
+            p.put(
+                tile(z, 6, 6),
+                Piece {
+                    player: Player(1),
+                    kind: Kind::Pawn,
+                },
+            );
+        }
+        p.unmoved = p.occupied();
+        p
+    }
+
+    /// The man on a tile.
+    #[inline]
+    pub fn piece_at(&self, c: Cell) -> Option<Piece> {
+        let player = if self.by_player[0].contains(c) {
+            Player(0)
+        } else if self.by_player[1].contains(c) {
+            Player(1)
+        } else {
+            return None;
+        };
+        let kind = Kind::ALL
+            .into_iter()
+            .find(|&k| self.by_kind[k as usize].contains(c))?;
+        Some(Piece { player, kind })
+    }
+
+    /// Every occupied tile.
+    #[inline]
+    pub fn occupied(&self) -> Bits {
+        self.by_player[0] | self.by_player[1]
+    }
+
+    /// A player's men.
+    #[inline]
+    pub fn of_player(&self, p: Player) -> Bits {
+        self.by_player[p.index()]
+    }
+
+    /// The men of one kind (both sides).
+    #[inline]
+    pub fn of_kind(&self, k: Kind) -> Bits {
+        self.by_kind[k as usize]
+    }
+
+    /// Puts a man on a tile (replacing whatever stood there).
+    pub fn put(&mut self, c: Cell, pc: Piece) {
+        self.remove(c);
+        self.by_player[pc.player.index()].insert(c);
+        self.by_kind[pc.kind as usize].insert(c);
+    }
+
+    /// Empties a tile.
+    pub fn remove(&mut self, c: Cell) {
+        for s in self.by_player.iter_mut().chain(self.by_kind.iter_mut()) {
+            s.remove(c);
+        }
+        self.unmoved.remove(c);
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// Sets the side to move.
+    pub fn set_to_move(&mut self, p: Player) {
+        self.to_move = p;
+    }
+
+    /// The men that have not moved.
+    pub fn unmoved(&self) -> Bits {
+        self.unmoved
+    }
+
+    /// A player's king, if there is one.
+    pub fn king(&self, p: Player) -> Option<Cell> {
+        (self.by_kind[Kind::King as usize] & self.by_player[p.index()]).first_cell()
+    }
+
+    /// The position after moving the man on `m.from` to `m.to` (capturing what stands there) and
+    /// passing the turn.
+    pub fn after(&self, m: &Move) -> Position {
+        let mut p = self.clone();
+        let pc = self.piece_at(m.from).expect("a man on the source");
+        let capture = self.occupied().contains(m.to);
+        p.remove(m.from);
+        p.remove(m.to);
+        p.by_player[pc.player.index()].insert(m.to);
+        p.by_kind[pc.kind as usize].insert(m.to);
+        p.halfmove = if capture || pc.kind == Kind::Pawn {
+            0
+        } else {
+            self.halfmove + 1
+        };
+        if self.to_move.0 == 1 {
+            p.fullmove += 1;
+        }
+        p.to_move = Player(1 - self.to_move.0);
+        p
+    }
+
+    /// Every tile (a convenience for iteration).
+    pub fn board() -> Bits {
+        tables().board
+    }
+}

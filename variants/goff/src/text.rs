@@ -1,0 +1,576 @@
+//! Text: the n-dimensional position format, the book's notation for moves (`Q - KB3,4`) and
+//! positions (`R @ K5,4`), and the drawing of the eight levels.
+
+use crate::movegen;
+use crate::position::{Kind, Move, Piece, Position};
+use crate::tile::{Tile, LEVELS};
+use spacechess_geometry::{Cell, CellSet};
+use spacechess_variant::{MoveError, Player, PositionError};
+
+fn token(pc: Piece) -> char {
+    let l = pc.kind.letter();
+    if pc.player.0 == 0 {
+        l
+    } else {
+        l.to_ascii_lowercase()
+    }
+}
+
+/// The board field of the n-dimensional position format (docs/formats.md): levels from the top
+/// (KR) down separated by `//`, within a level rows of decreasing left distance `a` separated by
+/// `/`, each row along the right distance `b` from 1 to 8; men by letter (upper case White), runs
+/// of empty tiles by a number.
+pub fn board_text(pos: &Position) -> String {
+    let mut out = String::new();
+    for z in (0..8).rev() {
+        if z < 7 {
+            out.push_str("//");
+        }
+        for a in (0..8).rev() {
+            if a < 7 {
+                out.push('/');
+            }
+            let mut empty = 0;
+            for b in 0..8 {
+                match pos.piece_at(Tile::new(z, a, b).cell()) {
+                    Some(pc) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push(token(pc));
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// The generic name of a tile in the n-dimensional format: level letter A (QR) to H (KR), file
+/// letter a..h for the right distance, rank 1..8 for the left distance (`Ea1` is White's K1,1).
+pub fn generic_name(c: Cell) -> String {
+    let t = Tile::of(c);
+    format!(
+        "{}{}{}",
+        (b'A' + t.z as u8) as char,
+        (b'a' + t.b as u8) as char,
+        t.a + 1
+    )
+}
+
+fn parse_generic(s: &str) -> Option<Cell> {
+    let b = s.as_bytes();
+    if b.len() != 3 || !(b'A'..=b'H').contains(&b[0]) || !(b'a'..=b'h').contains(&b[1]) {
+        return None;
+    }
+    if !(b'1'..=b'8').contains(&b[2]) {
+        return None;
+    }
+    Some(
+        Tile::new(
+            (b[0] - b'A') as i8,
+            (b[2] - b'1') as i8,
+            (b[1] - b'a') as i8,
+        )
+        .cell(),
+    )
+}
+
+/// The position text: `board to-move unmoved en-passant half-moves move-number`. The unmoved field
+/// is `*` when exactly the men still on their starting tiles are unmoved, `-` for none, or a list of
+/// generic tile names; en passant is always `-` in part 1.
+pub fn position_text(pos: &Position) -> String {
+    let start = Position::start();
+    let default: CellSet<8> = pos
+        .occupied()
+        .iter()
+        .filter(|&c| start.piece_at(c) == pos.piece_at(c))
+        .collect();
+    let unmoved = if pos.unmoved == default {
+        "*".to_string()
+    } else if pos.unmoved.is_empty() {
+        "-".to_string()
+    } else {
+        pos.unmoved
+            .iter()
+            .map(generic_name)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    format!(
+        "{} {} {unmoved} - {} {}",
+        board_text(pos),
+        if pos.to_move.0 == 0 { "w" } else { "b" },
+        pos.halfmove,
+        pos.fullmove
+    )
+}
+
+fn parse_board(s: &str, pos: &mut Position) -> Result<(), PositionError> {
+    let levels: Vec<&str> = s.split("//").collect();
+    if levels.len() != 8 {
+        return Err(PositionError::Board(format!(
+            "{} levels separated by '//' where the board has 8",
+            levels.len()
+        )));
+    }
+    for (li, level) in levels.iter().enumerate() {
+        let z = 7 - li as i8;
+        let rows: Vec<&str> = level.split('/').collect();
+        if rows.len() != 8 {
+            return Err(PositionError::Board(format!(
+                "level {} has {} rows separated by '/', not 8",
+                LEVELS[z as usize],
+                rows.len()
+            )));
+        }
+        for (ri, row) in rows.iter().enumerate() {
+            let a = 7 - ri as i8;
+            let mut b = 0i8;
+            let mut chars = row.chars().peekable();
+            while let Some(ch) = chars.next() {
+                if ch.is_ascii_digit() {
+                    let mut n = ch.to_digit(10).unwrap_or(0);
+                    while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+                        n = n * 10 + d;
+                        chars.next();
+                    }
+                    if n == 0 {
+                        return Err(PositionError::Board("an empty run of 0 tiles".into()));
+                    }
+                    b = b.saturating_add(n.min(100) as i8);
+                } else if let Some(kind) = Kind::from_letter(ch) {
+                    if b >= 8 {
+                        b = 9;
+                        break;
+                    }
+                    let player = Player(if ch.is_ascii_uppercase() { 0 } else { 1 });
+                    pos.put(Tile::new(z, a, b).cell(), Piece { player, kind });
+                    b += 1;
+                } else {
+                    return Err(PositionError::Board(format!(
+                        "unexpected character '{ch}' (men are K Q R B D N S P, upper case White)"
+                    )));
+                }
+            }
+            if b != 8 {
+                return Err(PositionError::Board(format!(
+                    "the row of level {} at left distance {} does not have 8 tiles",
+                    LEVELS[z as usize],
+                    a + 1
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Reads the n-dimensional position text (1 to 6 fields) or the book's listing (see
+/// [`parse_listing`]) and validates it.
+pub fn parse_position(text: &str) -> Result<Position, PositionError> {
+    if text.contains('@') {
+        return parse_listing(text);
+    }
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.is_empty() || fields.len() > 6 {
+        return Err(PositionError::Fields(format!(
+            "expected 1 to 6 fields (board, to move, unmoved, en passant, half-moves, move number), found {}",
+            fields.len()
+        )));
+    }
+    let mut pos = Position::empty();
+    parse_board(fields[0], &mut pos)?;
+    pos.to_move = match fields.get(1).copied().unwrap_or("w") {
+        "w" | "1" => Player(0),
+        "b" | "2" => Player(1),
+        s => return Err(PositionError::ToMove(format!("'{s}': expected 'w' or 'b'"))),
+    };
+    pos.unmoved = match fields.get(2).copied().unwrap_or("*") {
+        "*" => {
+            let start = Position::start();
+            pos.occupied()
+                .iter()
+                .filter(|&c| start.piece_at(c) == pos.piece_at(c))
+                .collect()
+        }
+        "-" => CellSet::EMPTY,
+        list => {
+            let mut s = CellSet::EMPTY;
+            for name in list.split(',') {
+                let c = parse_generic(name).ok_or_else(|| {
+                    PositionError::Cell(format!(
+                        "'{name}' in the unmoved field (expected a name like Ea1)"
+                    ))
+                })?;
+                if !pos.occupied().contains(c) {
+                    return Err(PositionError::Invalid(format!(
+                        "unmoved man on {name}, which is empty"
+                    )));
+                }
+                s.insert(c);
+            }
+            s
+        }
+    };
+    match fields.get(3).copied().unwrap_or("-") {
+        "-" => {}
+        s => {
+            return Err(PositionError::Fields(format!(
+                "en passant '{s}': en passant is part 2 of Goff's rules; only '-' is accepted"
+            )))
+        }
+    }
+    let number = |i: usize, default: u32, what: &str| -> Result<u32, PositionError> {
+        match fields.get(i) {
+            None => Ok(default),
+            Some(s) => s
+                .parse()
+                .map_err(|_| PositionError::Number(format!("{what} '{s}'"))),
+        }
+    };
+    pos.halfmove = number(4, 0, "half-move clock")?;
+    pos.fullmove = number(5, 1, "move number")?;
+    if pos.fullmove == 0 {
+        return Err(PositionError::Number(
+            "move number 0 (numbers start at 1)".into(),
+        ));
+    }
+    validate(&pos)?;
+    Ok(pos)
+}
+
+/// Checks that a position can occur: at most one king per side, and the side not to move not in
+/// check. (A side without a king is allowed, for studies of single pieces: it can never be in
+/// check.)
+pub fn validate(pos: &Position) -> Result<(), PositionError> {
+    for p in [Player(0), Player(1)] {
+        let n = (pos.of_kind(Kind::King) & pos.of_player(p)).len();
+        if n > 1 {
+            return Err(PositionError::Invalid(format!(
+                "{} has {n} kings; at most one is allowed",
+                side(p)
+            )));
+        }
+    }
+    let other = Player(1 - pos.to_move.0);
+    if movegen::in_check(pos, other) {
+        return Err(PositionError::Invalid(format!(
+            "{} is in check but it is {}'s turn",
+            side(other),
+            side(pos.to_move)
+        )));
+    }
+    Ok(())
+}
+
+fn side(p: Player) -> &'static str {
+    if p.0 == 0 {
+        "White"
+    } else {
+        "Black"
+    }
+}
+
+/// The book's listing of a position: `WHITE: R @ K5,4; K @ Q8,3` and `BLACK: K @ Q2,3` on two
+/// lines, each side's tiles from its own perspective, then `White to move` or `Black to move`.
+pub fn listing(pos: &Position) -> String {
+    let mut out = String::new();
+    for p in [Player(0), Player(1)] {
+        let mut men: Vec<(Kind, Tile)> = pos
+            .of_player(p)
+            .iter()
+            .map(|c| (pos.piece_at(c).expect("man").kind, Tile::of(c)))
+            .collect();
+        men.sort();
+        let items: Vec<String> = men
+            .iter()
+            .map(|(k, t)| format!("{} @ {}", k.letter(), t.book_name(p)))
+            .collect();
+        out.push_str(&format!(
+            "{}: {}\n",
+            side(p).to_ascii_uppercase(),
+            items.join("; ")
+        ));
+    }
+    out.push_str(&format!("{} to move\n", side(pos.to_move)));
+    out
+}
+
+/// Reads a listing as written by [`listing`]: lines or `|`-separated parts `WHITE: X @ tile; ...`,
+/// `BLACK: ...` (tiles from that side's perspective) and optionally `Black to move` (White moves
+/// by default). All men are taken as moved.
+pub fn parse_listing(text: &str) -> Result<Position, PositionError> {
+    let mut pos = Position::empty();
+    for part in text
+        .split(['\n', '|'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        let lower = part.to_ascii_lowercase();
+        if lower.ends_with("to move") {
+            pos.to_move = match lower.split_whitespace().next() {
+                Some("white") => Player(0),
+                Some("black") => Player(1),
+                _ => {
+                    return Err(PositionError::ToMove(format!(
+                        "'{part}': expected 'White to move' or 'Black to move'"
+                    )))
+                }
+            };
+            continue;
+        }
+        let (who, men) = part.split_once(':').ok_or_else(|| {
+            PositionError::Fields(format!(
+                "'{part}': expected 'WHITE: R @ K5,4; ...' or 'BLACK: ...'"
+            ))
+        })?;
+        let player = match who.trim().to_ascii_lowercase().as_str() {
+            "white" => Player(0),
+            "black" => Player(1),
+            w => {
+                return Err(PositionError::Fields(format!(
+                    "'{w}' is not WHITE or BLACK"
+                )))
+            }
+        };
+        for item in men.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+            let (k, t) = item.split_once('@').ok_or_else(|| {
+                PositionError::Board(format!("'{item}': expected a man as in R @ K5,4"))
+            })?;
+            let kind = Kind::parse(k).ok_or_else(|| {
+                PositionError::Board(format!(
+                    "'{}' is not a piece letter (K Q R B D N S P)",
+                    k.trim()
+                ))
+            })?;
+            let tile = Tile::parse_book(t, player).map_err(PositionError::Cell)?;
+            let c = tile.cell();
+            if pos.occupied().contains(c) {
+                return Err(PositionError::Board(format!(
+                    "two men on {}",
+                    tile.book_name(player)
+                )));
+            }
+            pos.put(c, Piece { player, kind });
+        }
+    }
+    validate(&pos)?;
+    Ok(pos)
+}
+
+/// The book's text of a legal move, from the mover's perspective: `N - KB3,3`, `R x K6,5` for a
+/// capture, with the source in parentheses when another man of the same kind could go there
+/// (`R(KB3,1) - KB3,3`), and ` ch` when it gives check.
+pub fn move_text(pos: &Position, m: &Move) -> String {
+    let pc = pos.piece_at(m.from).expect("a man on the source");
+    let me = pc.player;
+    let mut legal = Vec::new();
+    movegen::legal_moves(pos, &mut legal);
+    let ambiguous = legal
+        .iter()
+        .any(|o| o.to == m.to && o.from != m.from && pos.piece_at(o.from) == Some(pc));
+    let origin = if ambiguous {
+        format!("({})", Tile::of(m.from).book_name(me))
+    } else {
+        String::new()
+    };
+    let sep = if pos.occupied().contains(m.to) {
+        "x"
+    } else {
+        "-"
+    };
+    let check = if movegen::in_check(&pos.after(m), Player(1 - me.0)) {
+        " ch"
+    } else {
+        ""
+    };
+    format!(
+        "{}{origin} {sep} {}{check}",
+        pc.kind.letter(),
+        Tile::of(m.to).book_name(me)
+    )
+}
+
+/// Reads a move in the book's notation (`P - K4,4`, `P–K4,4`, `NxKB3,3`, `R(KB3,1) - KB3,3`,
+/// annotations `ch ! ?` ignored) or as two generic tile names (`Ea2-Ea4`). It must be legal.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let me = pos.to_move();
+    let mut legal = Vec::new();
+    movegen::legal_moves(pos, &mut legal);
+    if legal.is_empty() {
+        return Err(MoveError::GameOver(
+            "the side to move has no legal move".into(),
+        ));
+    }
+    let malformed = || MoveError::Malformed {
+        text: text.to_string(),
+        expected: "the book's notation, as in N - KB3,3, Q x K4,4 or R(KB3,1) - KB3,3, \
+                   tiles from the mover's side"
+            .into(),
+    };
+    let mut t: String = text
+        .trim()
+        .replace(['–', '—'], "-")
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    for suffix in ["ch", "+", "#", "!", "?"] {
+        while let Some(s) = t.strip_suffix(suffix) {
+            t = s.to_string();
+        }
+    }
+    // Two generic names.
+    if let Some((a, b)) = t.split_once(['-', 'x']) {
+        if let (Some(from), Some(to)) = (parse_generic(a), parse_generic(b)) {
+            return find(pos, &legal, text, Some(from), to, None);
+        }
+    }
+    let mut chars = t.chars();
+    let kind = chars
+        .next()
+        .and_then(Kind::from_letter)
+        .ok_or_else(malformed)?;
+    let rest: String = chars.collect();
+    let (origin, rest) = if let Some(r) = rest.strip_prefix('(') {
+        let (o, r) = r.split_once(')').ok_or_else(malformed)?;
+        let o = Tile::parse_book(o, me).map_err(|e| MoveError::Malformed {
+            text: text.to_string(),
+            expected: e,
+        })?;
+        (Some(o.cell()), r.to_string())
+    } else {
+        (None, rest)
+    };
+    let dest = rest
+        .trim_start_matches(['-', 'x', ' '])
+        .trim_start_matches('[')
+        .trim_end_matches(']');
+    if dest.len() == rest.len() && !rest.starts_with('[') {
+        return Err(malformed());
+    }
+    let to = Tile::parse_book(dest, me)
+        .map_err(|e| MoveError::Malformed {
+            text: text.to_string(),
+            expected: e,
+        })?
+        .cell();
+    find(pos, &legal, text, origin, to, Some(kind))
+}
+
+fn find(
+    pos: &Position,
+    legal: &[Move],
+    text: &str,
+    from: Option<Cell>,
+    to: Cell,
+    kind: Option<Kind>,
+) -> Result<Move, MoveError> {
+    let me = pos.to_move();
+    let fits = |m: &Move| {
+        m.to == to
+            && from.is_none_or(|f| f == m.from)
+            && kind.is_none_or(|k| pos.piece_at(m.from).map(|p| p.kind) == Some(k))
+    };
+    let found: Vec<&Move> = legal.iter().filter(|m| fits(m)).collect();
+    match found.len() {
+        1 => Ok(*found[0]),
+        0 => {
+            let what = kind.map_or("man".to_string(), |k| k.name().to_string());
+            let dest = Tile::of(to).book_name(me);
+            let reason = if let Some(f) = from {
+                match pos.piece_at(f) {
+                    None => format!("there is no man on {}", Tile::of(f).book_name(me)),
+                    Some(p) if p.player != me => {
+                        format!("the man on {} is not {}'s", Tile::of(f).book_name(me), side(me))
+                    }
+                    Some(p) if matches!(p.kind, Kind::Pawn | Kind::Stack) => format!(
+                        "{}s have no moves yet (pawns and stacks are part 2 of Goff's rules)",
+                        p.kind.name()
+                    ),
+                    Some(_) if movegen::destinations(pos, f).contains(to) => {
+                        "it would leave the king in check".to_string()
+                    }
+                    Some(p) => format!(
+                        "the {} on {} cannot reach {dest}: every advancement square or rectangle to it is blocked, or it is not on the {}'s path",
+                        p.kind.name(),
+                        Tile::of(f).book_name(me),
+                        p.kind.name()
+                    ),
+                }
+            } else if matches!(kind, Some(Kind::Pawn) | Some(Kind::Stack)) {
+                format!(
+                    "{}s have no moves yet (pawns and stacks are part 2 of Goff's rules)",
+                    what
+                )
+            } else {
+                format!("no {what} of {} can move to {dest}", side(me))
+            };
+            Err(MoveError::Illegal {
+                text: text.to_string(),
+                reason,
+            })
+        }
+        _ => Err(MoveError::Illegal {
+            text: text.to_string(),
+            reason: format!(
+                "ambiguous: several men can go there; name the source as in {}({}) - {}",
+                kind.map_or('?', |k| k.letter()),
+                Tile::of(found[0].from).book_name(me),
+                Tile::of(to).book_name(me)
+            ),
+        }),
+    }
+}
+
+/// The drawing: the eight levels, top (KR) to bottom (QR), four side by side. Each level is an
+/// 8x8 grid in White's coordinates: rows are the left distance (8 at the top, 1 at the bottom),
+/// columns the right distance (1 to 8); White's home column is 1,1, Black's 8,8. Men are letters,
+/// upper case White; empty white tiles are `.`, empty black tiles `:`.
+pub fn draw(pos: &Position) -> String {
+    let mut panels: Vec<Vec<String>> = Vec::new();
+    for z in (0..8i8).rev() {
+        let mut lines = vec![format!("{:<3}level {}", LEVELS[z as usize], z + 1)];
+        for a in (0..8i8).rev() {
+            let mut line = format!("{} ", a + 1);
+            for b in 0..8i8 {
+                let t = Tile::new(z, a, b);
+                let ch = match pos.piece_at(t.cell()) {
+                    Some(pc) => token(pc),
+                    None if t.is_white() => '.',
+                    None => ':',
+                };
+                line.push(ch);
+                if b < 7 {
+                    line.push(' ');
+                }
+            }
+            lines.push(line);
+        }
+        lines.push("  1 2 3 4 5 6 7 8".to_string());
+        panels.push(lines);
+    }
+    let mut out = String::new();
+    for chunk in panels.chunks(4) {
+        for r in 0..chunk[0].len() {
+            let line: Vec<String> = chunk.iter().map(|p| format!("{:<20}", p[r])).collect();
+            out.push_str(line.concat().trim_end());
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    out.push_str(
+        "rows: White's left distance, columns: White's right distance (White's view; Black's \
+         numbers are 9 minus these)\n",
+    );
+    out.push_str(&format!("{} to move", side(pos.to_move)));
+    if movegen::in_check(pos, pos.to_move) {
+        out.push_str(" (in check)");
+    }
+    out.push('\n');
+    out
+}

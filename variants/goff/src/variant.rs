@@ -1,0 +1,115 @@
+//! The [`Variant`] implementation.
+
+use crate::movegen;
+use crate::position::{Kind, Move, Position};
+use crate::text;
+use spacechess_variant::{
+    DrawReason, MoveError, Outcome, Player, Players, PositionError, Variant, WinReason,
+};
+use std::hash::{Hash, Hasher};
+
+/// Goff's 3D chess, part 1: every piece but the pawn and the stack moves by the book's rules;
+/// pawns and stacks stand on their starting tiles as blockers without moves of their own.
+#[derive(Clone, Debug)]
+pub struct Goff {
+    players: Players,
+}
+
+impl Default for Goff {
+    fn default() -> Self {
+        Goff::new()
+    }
+}
+
+impl Goff {
+    /// The variant (the tables are built on first use).
+    pub fn new() -> Goff {
+        let _ = crate::tables::tables();
+        Goff {
+            players: Players::two(),
+        }
+    }
+}
+
+/// The description shown by `spacechess list` and `--help`.
+pub const DESCRIPTION: &str = "Allan Goff's 3D chess (8x8x8, 2022): rook, bishop, duke, queen, \
+knight and king move by planar advancement squares and rectangles. PART 1: pawns and stacks stand \
+on their tiles as blockers and have no moves yet; castling and en passant are not implemented.";
+
+impl Variant for Goff {
+    type Position = Position;
+    type Move = Move;
+
+    fn name(&self) -> &str {
+        "goff"
+    }
+    fn description(&self) -> &str {
+        DESCRIPTION
+    }
+    fn options_ron(&self) -> String {
+        "(pawns_and_stacks: Blockers, castling: false, en_passant: false)".into()
+    }
+    fn players(&self) -> &Players {
+        &self.players
+    }
+    fn start(&self) -> Position {
+        Position::start()
+    }
+    fn to_move(&self, pos: &Position) -> Player {
+        pos.to_move()
+    }
+    fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        movegen::legal_moves(pos, out);
+    }
+    fn play(&self, pos: &Position, mv: &Move) -> Position {
+        pos.after(mv)
+    }
+    fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        let only_kings = pos.occupied() == pos.of_kind(Kind::King);
+        if only_kings && pos.king(Player(0)).is_some() && pos.king(Player(1)).is_some() {
+            return Some(Outcome::Draw(DrawReason::Other("bare kings")));
+        }
+        let mut moves = Vec::new();
+        movegen::legal_moves(pos, &mut moves);
+        if !moves.is_empty() {
+            return None;
+        }
+        let me = pos.to_move();
+        if movegen::in_check(pos, me) {
+            Some(Outcome::Win {
+                winners: vec![Player(1 - me.0)],
+                reason: WinReason::Checkmate,
+            })
+        } else {
+            Some(Outcome::Draw(DrawReason::Stalemate))
+        }
+    }
+    fn in_check(&self, pos: &Position) -> bool {
+        movegen::in_check(pos, pos.to_move())
+    }
+    fn move_text(&self, pos: &Position, mv: &Move) -> String {
+        text::move_text(pos, mv)
+    }
+    fn parse_move(&self, pos: &Position, t: &str) -> Result<Move, MoveError> {
+        text::parse_move(pos, t)
+    }
+    fn position_text(&self, pos: &Position) -> String {
+        text::position_text(pos)
+    }
+    fn parse_position(&self, t: &str) -> Result<Position, PositionError> {
+        text::parse_position(t)
+    }
+    fn draw(&self, pos: &Position) -> String {
+        text::draw(pos)
+    }
+    fn repetition_key(&self, pos: &Position) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        pos.by_player.hash(&mut h);
+        pos.by_kind.hash(&mut h);
+        pos.to_move.hash(&mut h);
+        h.finish()
+    }
+    fn halfmove_clock(&self, pos: &Position) -> Option<u32> {
+        Some(pos.halfmove)
+    }
+}
