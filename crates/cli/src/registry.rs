@@ -1,0 +1,183 @@
+//! The variants the command line knows, by name.
+//!
+//! How to add a variant (one line in each of two places, plus the Cargo dependency):
+//! 1. add the variant crate to `crates/cli/Cargo.toml` (`spacechess-cubic.workspace = true`);
+//! 2. add `("name", "one-line description")` to [`VARIANTS`] (that is what `spacechess variants`
+//!    prints, in that order);
+//! 3. add one arm to the `match` in [`with_variant`] that builds the variant from the
+//!    [`VariantArgs`] and hands it to [`visit`]:
+//!    `"raumschach" => visit(Raumschach::new(&args.rule_options()?), visitor),`
+//!    where the constructor returns `Result<V, E>` with `E: Display` (or wrap a plain value in
+//!    `Ok::<_, CliError>(..)`). [`VariantArgs::rules_text`] gives the `--rules` file's text, and
+//!    [`VariantArgs::no_options`] rejects `--option` for a variant that has none.
+//!
+//! Every sub-command is a [`VariantVisitor`]: generic code over `V: Variant`, so a new variant works
+//! with all of them at once. A test (`every_listed_variant_builds`) checks the list and the match
+//! agree.
+
+use crate::error::CliError;
+use spacechess_geometry::words_for;
+use spacechess_orthodox::Orthodox;
+use spacechess_variant::engine::{Engine, GenericNotation, RuleSet};
+use spacechess_variant::Variant;
+use std::fmt::Display;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// (name, one-line description) of every variant, in the order `spacechess variants` lists them.
+pub const VARIANTS: &[(&str, &str)] = &[
+    ("orthodox", "Orthodox 2D chess (FIDE rules), the calibration variant; --rules FILE runs a RON rule set instead"),
+];
+
+/// Generic code to run on whichever variant the user named.
+pub trait VariantVisitor {
+    /// What the visit returns.
+    type Output;
+    /// Runs on the constructed variant.
+    fn visit<V: Variant>(self, v: &V) -> Self::Output;
+}
+
+/// The rule arguments every sub-command taking a variant accepts.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct VariantArgs {
+    /// A rule file (RON) for the variant; for orthodox, any engine RuleSet: a new game without Rust
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+    /// A rule option of the variant, as key=value (repeatable)
+    #[arg(long = "option", value_name = "KEY=VALUE", value_parser = parse_option)]
+    pub options: Vec<(String, String)>,
+}
+
+/// Reads `key=value`.
+fn parse_option(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
+        _ => Err(format!("expected key=value, found '{s}'")),
+    }
+}
+
+impl VariantArgs {
+    /// The text of the `--rules` file, if one was given.
+    pub fn rules_text(&self) -> Result<Option<String>, CliError> {
+        match &self.rules {
+            None => Ok(None),
+            Some(path) => std::fs::read_to_string(path).map(Some).map_err(|e| {
+                CliError::new(format!("cannot read rules file '{}': {e}", path.display()))
+            }),
+        }
+    }
+
+    /// The `--option` pairs, in the order given.
+    pub fn rule_options(&self) -> Result<Vec<(String, String)>, CliError> {
+        Ok(self.options.clone())
+    }
+
+    /// An error if any `--option` was given: `variant` takes none.
+    pub fn no_options(&self, variant: &str) -> Result<(), CliError> {
+        match self.options.first() {
+            None => Ok(()),
+            Some((k, v)) => Err(CliError::new(format!(
+                "unknown option '{k}' (in --option {k}={v}): {variant} has no rule options"
+            ))),
+        }
+    }
+}
+
+/// Hands a freshly built variant to the visitor, or reports why it could not be built.
+pub fn visit<V: Variant, E: Display, T: VariantVisitor>(
+    built: Result<V, E>,
+    visitor: T,
+) -> Result<T::Output, CliError> {
+    let v = built.map_err(|e| CliError::new(e.to_string()))?;
+    Ok(visitor.visit(&v))
+}
+
+/// Builds the variant called `name` with the given rule file and options, and runs `visitor` on it.
+pub fn with_variant<T: VariantVisitor>(
+    name: &str,
+    args: &VariantArgs,
+    visitor: T,
+) -> Result<T::Output, CliError> {
+    match name {
+        "orthodox" => {
+            args.no_options("orthodox")?;
+            match args.rules_text()? {
+                None => visit(Ok::<_, CliError>(Orthodox::new()), visitor),
+                Some(text) => with_rule_set(&text, args, visitor),
+            }
+        }
+        _ => Err(unknown_variant(name)),
+    }
+}
+
+/// The error for a name not in [`VARIANTS`].
+fn unknown_variant(name: &str) -> CliError {
+    let known: Vec<&str> = VARIANTS.iter().map(|(n, _)| *n).collect();
+    CliError::new(format!(
+        "unknown variant '{name}' (known: {})",
+        known.join(", ")
+    ))
+}
+
+/// Runs a RON [`RuleSet`] on the generic engine, with cell sets of 1, 2, 4 or 8 words (up to 512
+/// cells) chosen from the board size.
+pub fn with_rule_set<T: VariantVisitor>(
+    ron_text: &str,
+    args: &VariantArgs,
+    visitor: T,
+) -> Result<T::Output, CliError> {
+    let file = args
+        .rules
+        .as_ref()
+        .map(|p| format!("rules file '{}'", p.display()))
+        .unwrap_or_else(|| "rule set".to_string());
+    let rules = RuleSet::from_ron(ron_text).map_err(|e| CliError::new(format!("{file}: {e}")))?;
+    let cells = rules
+        .board
+        .iter()
+        .flatten()
+        .try_fold(1u64, |acc, &d| acc.checked_mul(d as u64))
+        .unwrap_or(u64::MAX);
+    let build = |e| CliError::new(format!("{file}: {e}"));
+    let notation = Arc::new(GenericNotation);
+    match words_for(cells) {
+        0 | 1 => visit(Engine::<1>::new(rules, notation).map_err(build), visitor),
+        2 => visit(Engine::<2>::new(rules, notation).map_err(build), visitor),
+        3 | 4 => visit(Engine::<4>::new(rules, notation).map_err(build), visitor),
+        5..=8 => visit(Engine::<8>::new(rules, notation).map_err(build), visitor),
+        _ => Err(CliError::new(format!(
+            "{file}: a board of {cells} cells is too big (the engine handles at most 512 cells)"
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Name;
+    impl VariantVisitor for Name {
+        type Output = String;
+        fn visit<V: Variant>(self, v: &V) -> String {
+            v.name().to_string()
+        }
+    }
+
+    #[test]
+    fn every_listed_variant_builds() {
+        for (name, description) in VARIANTS {
+            let built = with_variant(name, &VariantArgs::default(), Name)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(!description.is_empty(), "{name} has a description");
+            assert!(!built.is_empty());
+        }
+    }
+
+    #[test]
+    fn unknown_variant_names_the_known_ones() {
+        let e = with_variant("foo", &VariantArgs::default(), Name).unwrap_err();
+        assert!(e
+            .message()
+            .starts_with("unknown variant 'foo' (known: orthodox"));
+    }
+}
