@@ -179,8 +179,7 @@ fn t_d2_duplex_from_the_edge() {
     assert_eq!(routes.len(), 2);
     let on_board: usize = routes.iter().map(|r| pt.manifold(s, r).len() + 1).sum();
     assert_eq!(
-        on_board,
-        9,
+        on_board, 9,
         "9 of 18 tiles on the board (the source counted in each square)"
     );
     let p = pos(&[(W, Kind::Duke, (1, 0, 0)), (W, Kind::King, (4, 0, 0))], W);
