@@ -1,1 +1,474 @@
-//! Engine tests on small rule sets written for the purpose.
+//! Engine tests on small rule sets written for the purpose: every atom, goal and text path.
+
+use super::*;
+use crate::error::{PositionError, RulesError};
+use crate::outcome::{DrawReason, Outcome, WinReason};
+use crate::player::Player;
+use crate::{divide, divide_parallel, perft, Game, Variant};
+use std::sync::Arc;
+
+/// A 2D rule set on a `w` x `h` board with the given pieces (RON text of the list) and setup.
+fn rules(w: usize, h: usize, pieces: &str, setup: &str, extra: &str) -> String {
+    format!(
+        r#"RuleSet(
+            name: "test", board: [[{w}, {h}]],
+            players: [(name: "White", team: 0, orientation: [1, 1]), (name: "Black", team: 1, orientation: [1, -1])],
+            pieces: [{pieces}],
+            setup: "{setup}",
+            {extra}
+        )"#
+    )
+}
+
+const KING: &str = r#"(name: "King", letter: 'K', royal: true, atoms: [(motion: Leap(Union([Kind(1), Kind(2)])))])"#;
+const ROOK: &str = r#"(name: "Rook", letter: 'R', atoms: [(motion: Ride(steps: Kind(1)))])"#;
+const CANNON: &str = r#"(name: "Cannon", letter: 'C', atoms: [
+    (motion: Ride(steps: Kind(1)), mode: MoveOnly),
+    (motion: Hop(steps: Kind(1), style: Cannon), mode: CaptureOnly)])"#;
+const GRASSHOPPER: &str = r#"(name: "Grasshopper", letter: 'G', atoms: [(motion: Hop(steps: Union([Kind(1), Kind(2)]), style: Grasshopper))])"#;
+const MAN: &str =
+    r#"(name: "Man", letter: 'M', atoms: [(motion: Leap(Union([Kind(1), Kind(2)])))])"#;
+
+fn engine(text: &str) -> Engine<1> {
+    Engine::from_ron(text, Arc::new(GenericNotation)).unwrap()
+}
+
+fn moves_from(e: &Engine<1>, pos: &Position<1>, from: &str) -> Vec<String> {
+    let mut ms = Vec::new();
+    e.legal_moves(pos, &mut ms);
+    let f = e.parse_cell(from).unwrap();
+    let mut out: Vec<String> = ms
+        .iter()
+        .filter(|m| m.from == f)
+        .map(|m| e.move_text(pos, m))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn rider_with_minimum_and_maximum_range() {
+    let piece = r#"(name: "Skipper", letter: 'S', atoms: [(motion: Ride(steps: Kind(1), min: 2, max: Some(3)))])"#;
+    let e = engine(&rules(
+        8,
+        8,
+        &format!("{KING}, {piece}"),
+        "7k/8/8/8/8/8/8/S6K w",
+        "",
+    ));
+    // From a1 along the file: a3, a4 (not a2, not beyond a4); along the rank b1 is skipped, c1 d1.
+    assert_eq!(
+        moves_from(&e, &e.start(), "a1"),
+        ["a1-a3", "a1-a4", "a1-c1", "a1-d1"]
+    );
+    // A blocker on a2 stops the ride although a2 itself is not a destination.
+    let p = e.parse_position("7k/8/8/8/8/8/K7/S7 w").unwrap();
+    assert_eq!(moves_from(&e, &p, "a1"), ["a1-c1", "a1-d1"]);
+}
+
+#[test]
+fn cannon_moves_captures_and_gives_check_through_a_screen() {
+    let e = engine(&rules(
+        8,
+        8,
+        &format!("{KING}, {MAN}, {CANNON}"),
+        "4k3/8/8/8/8/8/8/4C2K w",
+        "",
+    ));
+    let s = e.start();
+    // No screen: the cannon moves like a rook and cannot capture the king on e8.
+    let m = moves_from(&e, &s, "e1");
+    assert_eq!(m.len(), 6 + 4 + 2, "{m:?}"); // e2..e7, a1..d1, f1 g1
+    assert!(!m.iter().any(|t| t.contains("e8")));
+    // A white screen on e4 makes the cannon attack e8: Black is in check ...
+    let p = e.parse_position("4k3/8/8/8/4M3/8/8/4C2K b").unwrap();
+    assert!(e.in_check(&p));
+    // ... so the same men with White to move are an impossible position.
+    let err = e.parse_position("4k3/8/8/8/4M3/8/8/4C2K w").unwrap_err();
+    assert!(matches!(err, PositionError::Invalid(_)), "{err}");
+    // Black parries by adding a second screen; taking the screen leaves the taker as the screen,
+    // and other moves stay in check.
+    let p = e.parse_position("4k3/8/8/3m4/4M3/8/8/4C2K b").unwrap();
+    let m = moves_from(&e, &p, "d5");
+    assert_eq!(m, ["d5-e5", "d5-e6"]);
+    let k = moves_from(&e, &p, "e8");
+    assert!(
+        k.contains(&"e8-d8".to_string()) && !k.contains(&"e8-e7".to_string()),
+        "{k:?}"
+    );
+    // With the screen on e4 the cannon captures the king's man beyond it, not the screen.
+    let p = e.parse_position("4k3/8/4m3/8/4M3/8/8/4C2K w").unwrap();
+    let m = moves_from(&e, &p, "e1");
+    assert!(
+        m.contains(&"e1xe6".to_string()) && !m.contains(&"e1xe4".to_string()),
+        "{m:?}"
+    );
+}
+
+#[test]
+fn grasshopper_lands_just_beyond_its_hurdle() {
+    let e = engine(&rules(
+        8,
+        8,
+        &format!("{KING}, {MAN}, {GRASSHOPPER}"),
+        "7k/8/8/8/3m4/8/1M6/G6K w",
+        "",
+    ));
+    let s = e.start();
+    // From a1: north has no hurdle; east has none up to h1 (the king is h1: hurdle! lands off
+    // board); north-east: hurdle b2 (own man) -> lands c3.
+    assert_eq!(moves_from(&e, &s, "a1"), ["a1-c3"]);
+    // A grasshopper checks along a line whose hurdle stands next to the target: a1 over g7 to h8.
+    let p = e.parse_position("7k/6m1/8/8/8/8/8/G6K b").unwrap();
+    assert!(e.in_check(&p), "a1 over g7 lands on h8");
+}
+
+#[test]
+fn capture_all_goal_and_compulsory_capture() {
+    let king = r#"(name: "King", letter: 'K', atoms: [(motion: Leap(Union([Kind(1), Kind(2)])))])"#;
+    let text = rules(
+        4,
+        4,
+        &format!("{king}, {ROOK}"),
+        "k3/4/4/R2K w",
+        "goal: CaptureAll, compulsory_capture: true",
+    );
+    let e = engine(&text);
+    let s = e.start();
+    // The rook can capture the king on a4: with compulsory capture it is the only legal move.
+    let mut ms = Vec::new();
+    e.legal_moves(&s, &mut ms);
+    assert_eq!(ms.len(), 1);
+    assert_eq!(e.move_text(&s, &ms[0]), "a1xa4");
+    let after = e.play(&s, &ms[0]);
+    assert_eq!(
+        e.outcome(&after),
+        Some(Outcome::Win {
+            winners: vec![Player(0)],
+            reason: WinReason::CapturedEverything
+        })
+    );
+    e.legal_moves(&after, &mut ms);
+    assert!(ms.is_empty(), "no move after the goal is reached");
+    // Without the capture the kings are not royal: moving next to an enemy is legal.
+    let p = e.parse_position("4/4/k3/3K w").unwrap();
+    assert!(e.parse_move(&p, "d1-c2").is_ok());
+    let err = e.parse_move(&e.start(), "d1-c1").unwrap_err();
+    assert!(err.to_string().contains("a capture is compulsory"), "{err}");
+}
+
+#[test]
+fn lose_all_goal() {
+    let text = rules(
+        4,
+        4,
+        ROOK,
+        "r3/4/4/R3 w",
+        "goal: LoseAll, compulsory_capture: true",
+    );
+    let e = engine(&text);
+    let s = e.start();
+    let m = e.parse_move(&s, "a1xa4").unwrap();
+    let after = e.play(&s, &m);
+    // Black lost everything: Black wins.
+    assert_eq!(after.of_player(Player(1)).len(), 0);
+    assert_eq!(
+        e.outcome(&after),
+        Some(Outcome::Win {
+            winners: vec![Player(1)],
+            reason: WinReason::LostEverything
+        })
+    );
+}
+
+#[test]
+fn stalemate_results() {
+    for (result, expected) in [
+        ("Draw", Outcome::Draw(DrawReason::Stalemate)),
+        (
+            "Loss",
+            Outcome::Win {
+                winners: vec![Player(0)],
+                reason: WinReason::Stalemate,
+            },
+        ),
+        (
+            "Win",
+            Outcome::Win {
+                winners: vec![Player(1)],
+                reason: WinReason::Stalemate,
+            },
+        ),
+    ] {
+        let text = rules(
+            8,
+            8,
+            &format!("{KING}, {ROOK}"),
+            "k7/1R6/1K6/8/8/8/8/8 b",
+            &format!("stalemate: {result}"),
+        );
+        let e = engine(&text);
+        assert!(!e.in_check(&e.start()));
+        assert_eq!(e.outcome(&e.start()), Some(expected), "{result}");
+    }
+}
+
+#[test]
+fn checkmate_is_a_win_for_the_other_side() {
+    // The rook on b7 is guarded by the king on b6: the black king on a8 has no move and is not
+    // in check (stalemate); with the rook on h8 instead it is mate.
+    let e = engine(&rules(
+        8,
+        8,
+        &format!("{KING}, {ROOK}"),
+        "k7/1R6/1K6/8/8/8/8/8 b",
+        "",
+    ));
+    let p = e.parse_position("k6R/8/1K6/8/8/8/8/8 b").unwrap();
+    assert!(e.in_check(&p));
+    assert_eq!(
+        e.outcome(&p),
+        Some(Outcome::Win {
+            winners: vec![Player(0)],
+            reason: WinReason::Checkmate
+        })
+    );
+    assert_eq!(
+        e.outcome(&e.start()),
+        Some(Outcome::Draw(DrawReason::Stalemate))
+    );
+}
+
+#[test]
+fn rule_set_errors_name_the_problem() {
+    let bad = RuleSet::from_ron("RuleSet(name: 1)").unwrap_err();
+    assert!(matches!(bad, RulesError::Parse(_)));
+    let cases = [
+        (
+            rules(
+                8,
+                8,
+                KING,
+                "8/8/8/8/8/8/8/K6k w",
+                "promotion: Some((axes: [1], choices: ['Q']))",
+            ),
+            "promotion choice 'Q'",
+        ),
+        (
+            rules(8, 8, &format!("{KING}, {KING}"), "8/8/8/8/8/8/8/K6k w", ""),
+            "letter 'K'",
+        ),
+        (
+            rules(8, 8, KING, "8/8/8/8/8/8/8/K6x w", ""),
+            "unknown piece letter 'x'",
+        ),
+        (rules(8, 17, KING, "k/K w", ""), "extent 17"),
+        (rules(16, 16, KING, "k/K w", ""), "do not fit"),
+    ];
+    for (text, needle) in cases {
+        let err = Engine::<1>::from_ron(&text, Arc::new(GenericNotation))
+            .err()
+            .expect("an error");
+        assert!(
+            err.to_string().contains(needle),
+            "{err} should mention {needle}"
+        );
+    }
+    let orient = rules(8, 8, KING, "8/8/8/8/8/8/8/K6k w", "")
+        .replace("orientation: [1, -1]", "orientation: [1, 2]");
+    let err = Engine::<1>::from_ron(&orient, Arc::new(GenericNotation))
+        .err()
+        .unwrap();
+    assert!(err.to_string().contains("orientation"), "{err}");
+}
+
+#[test]
+fn position_text_errors_name_the_problem() {
+    let e = engine(&rules(
+        8,
+        8,
+        &format!("{KING}, {ROOK}"),
+        "k7/8/8/8/8/8/8/7K w",
+        "",
+    ));
+    let cases = [
+        ("k7/8/8/8/8/8/8/6K w", "has 7 cells, not 8"),
+        ("k7/8/8/8/8/8/8 w", "7 blocks"),
+        ("k7//8/8/8/8/8/8/7K w", "2 slashes"),
+        ("k7/8/8/8/8/8/8/7K x", "'x'"),
+        ("k7/8/8/8/8/8/8/7K w - - z", "half-move clock 'z'"),
+        ("k7/8/8/8/8/8/8/7K w - - 0 0", "move number 0"),
+        ("k7/8/8/8/8/8/8/7K w z9", "'z9'"),
+        ("8/8/8/8/8/8/8/7K w", "Black has 0 royal men"),
+        ("kK6/8/8/8/8/8/8/8 w", "in check but it is White's turn"),
+        ("k7/8/8/8/8/8/8/7K w - - 0 1 extra", "1 to 6 fields"),
+        ("k7/8/8/8/8/8/8/7K' w", "player 3"),
+    ];
+    for (text, needle) in cases {
+        let err = e.parse_position(text).unwrap_err();
+        assert!(
+            err.to_string().contains(needle),
+            "'{text}': {err} should mention {needle}"
+        );
+    }
+}
+
+#[test]
+fn position_text_round_trips_in_3d_and_4d() {
+    // 3D: levels from the top, separated by '//'.
+    let text3 = rules(
+        3,
+        3,
+        &format!("{KING}, {ROOK}"),
+        "k2/3/3//3/1R1/3//3/3/2K w",
+        "",
+    )
+    .replace("board: [[3, 3]]", "board: [[3, 3, 3]]")
+    .replace("orientation: [1, 1]", "orientation: [1, 1, 1]")
+    .replace("orientation: [1, -1]", "orientation: [1, -1, -1]");
+    let e = engine(&text3);
+    let s = e.start();
+    assert_eq!(e.position_text(&s), "k2/3/3//3/1R1/3//3/3/2K w * - 0 1");
+    assert_eq!(e.cell_name(s.of_kind(1).first_cell().unwrap()), "Bb2");
+    let mut ms = Vec::new();
+    e.legal_moves(&s, &mut ms);
+    for m in &ms {
+        let next = e.play(&s, m);
+        let back = e.parse_position(&e.position_text(&next)).unwrap();
+        assert_eq!(back, next);
+        assert_eq!(e.parse_move(&s, &e.move_text(&s, m)).unwrap(), *m);
+    }
+    // 4D: '///' between the outermost blocks; cells named by 1-based coordinates.
+    let text4 = rules(
+        2,
+        2,
+        &format!("{KING}, {ROOK}"),
+        "k1/2//2/2///2/2//R1/1K w",
+        "",
+    )
+    .replace("board: [[2, 2]]", "board: [[2, 2, 2, 2]]")
+    .replace("orientation: [1, 1]", "orientation: [1, 1, 1, 1]")
+    .replace("orientation: [1, -1]", "orientation: [1, -1, 1, 1]");
+    let e = engine(&text4);
+    let s = e.start();
+    assert_eq!(e.position_text(&s), "k1/2//2/2///2/2//R1/1K w * - 0 1");
+    assert_eq!(e.cell_name(s.of_kind(1).first_cell().unwrap()), "(1,2,1,1)");
+    assert_eq!(e.parse_cell("(1,2,1,1)"), s.of_kind(1).first_cell());
+    assert_eq!(e.parse_cell("(1,2,1)"), None);
+    assert_eq!(e.parse_cell("(1,2,1,3)"), None);
+}
+
+#[test]
+fn unmoved_field_is_explicit_when_it_differs_from_home() {
+    let e = engine(&rules(
+        8,
+        8,
+        &format!("{KING}, {ROOK}"),
+        "r3k3/8/8/8/8/8/8/R3K3 w",
+        "",
+    ));
+    let s = e.start();
+    let m = e.parse_move(&s, "a1-a2").unwrap();
+    let p = e.play(&s, &m);
+    let m = e.parse_move(&p, "a8-b8").unwrap();
+    let p = e.play(&p, &m);
+    let m = e.parse_move(&p, "a2-a1").unwrap();
+    let p = e.play(&p, &m);
+    // The white rook is back on a1 but has moved: the unmoved field lists the men explicitly.
+    let t = e.position_text(&p);
+    assert_eq!(t, "1r2k3/8/8/8/8/8/8/R3K3 b e1,e8 - 3 2");
+    assert_eq!(e.parse_position(&t).unwrap(), p);
+}
+
+#[test]
+fn move_errors_say_why() {
+    let e = engine(&rules(
+        8,
+        8,
+        &format!("{KING}, {ROOK}"),
+        "k7/8/8/8/8/8/r7/R6K w",
+        "",
+    ));
+    let s = e.start();
+    let check = |t: &str, needle: &str| {
+        let err = e.parse_move(&s, t).unwrap_err();
+        assert!(
+            err.to_string().contains(needle),
+            "{t}: {err} should mention {needle}"
+        );
+    };
+    check("zz", "malformed move 'zz'");
+    check("b1-b2", "no man on b1");
+    check("a2-a3", "not White's");
+    check("a1-b2", "cannot move to b2");
+    check("h1-h3", "cannot move to h3");
+    check("h1-g2", "leave the king in check");
+    assert!(e.parse_move(&s, "a1xa2").is_ok());
+    assert!(
+        e.parse_move(&s, "a1-a2").is_ok(),
+        "'-' and 'x' are interchangeable when reading"
+    );
+    // Pinned along the first rank? The black rook on a2 does not pin; construct a pin.
+    let p = e.parse_position("k7/8/8/8/8/8/8/r2R3K w").unwrap();
+    let err = e.parse_move(&p, "d1-d2").unwrap_err();
+    assert!(err.to_string().contains("leave the king in check"), "{err}");
+}
+
+#[test]
+fn divide_sums_to_perft_and_threads_agree() {
+    let e = engine(&rules(
+        5,
+        5,
+        &format!("{KING}, {ROOK}, {CANNON}"),
+        "rc1k1/5/5/5/RC1K1 w",
+        "",
+    ));
+    let s = e.start();
+    let d = divide(&e, &s, 3);
+    let total: u64 = d.iter().map(|(_, n)| n).sum();
+    assert_eq!(total, perft(&e, &s, 3));
+    assert_eq!(divide_parallel(&e, &s, 3, 2), d);
+    assert_eq!(perft(&e, &s, 0), 1);
+    assert_eq!(perft(&e, &s, 1), d.len() as u64);
+}
+
+#[test]
+fn game_record_draws_by_repetition_and_undoes() {
+    let e = engine(&rules(
+        8,
+        8,
+        &format!("{KING}, {ROOK}"),
+        "k7/8/8/8/8/8/8/1R5K w",
+        "",
+    ));
+    let mut g = Game::new(&e, e.start());
+    // Kings shuffle. The start differs from what follows (its kings have not moved yet); the
+    // position after 2 plies (Kg1, Ka7, both kings moved) recurs after 6 and 10 plies.
+    let round = ["h1-g1", "a8-a7", "g1-h1", "a7-a8"];
+    let mut plies = 0;
+    while g.outcome().is_none() {
+        g.play_text(round[plies % 4]).unwrap();
+        plies += 1;
+    }
+    assert_eq!(plies, 10);
+    assert_eq!(g.repetitions(), 3);
+    assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+    assert!(g.play_text("g1-h1").is_err());
+    assert!(g.undo());
+    assert!(g.outcome().is_none());
+    assert_eq!(g.move_texts().len(), 9);
+}
+
+#[test]
+fn reach_on_the_empty_board() {
+    let e = engine(&rules(
+        8,
+        8,
+        &format!("{KING}, {ROOK}"),
+        "k7/8/8/8/8/8/8/7K w",
+        "",
+    ));
+    let d4 = e.parse_cell("d4").unwrap();
+    assert_eq!(e.reach_on_empty_board(Player(0), 1, d4).len(), 14);
+    assert_eq!(e.reach_on_empty_board(Player(0), 0, d4).len(), 8);
+}

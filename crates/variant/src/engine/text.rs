@@ -320,7 +320,9 @@ pub(crate) fn validate<const W: usize>(
     if e.rules.goal == Goal::Checkmate && e.royal_mask != 0 {
         for p in e.players.all() {
             let n = e.royals_of(pos, p).len();
-            if n != 1 && !pos.by_player[p.index()].is_empty() {
+            // With more than two players an eliminated player may have no men left.
+            let eliminated = e.players.count() > 2 && pos.by_player[p.index()].is_empty();
+            if n != 1 && !eliminated {
                 return Err(PositionError::Invalid(format!(
                     "{} has {n} royal men; exactly one is needed",
                     e.players.name(p)
@@ -475,12 +477,15 @@ pub(crate) fn parse_move<const W: usize>(
             let mut pseudo = Vec::new();
             e.pseudo_legal_moves(pos, &mut pseudo);
             let kind = &e.kinds[pc.kind as usize].name;
+            let compulsion = e.rules.compulsory_capture
+                && legal.iter().any(|m| e.is_capture(pos, m))
+                && !pos.occupied().contains(to);
             if legal.iter().any(|m| m.from == from && m.to == to) {
                 "a promotion needs the piece to promote to".to_string()
+            } else if compulsion && pseudo.iter().any(|m| m.from == from && m.to == to) {
+                "a capture is compulsory".to_string()
             } else if pseudo.iter().any(|m| m.from == from && m.to == to) {
                 "it would leave the king in check".to_string()
-            } else if e.rules.compulsory_capture && legal.iter().any(|m| e.is_capture(pos, m)) {
-                "a capture is compulsory".to_string()
             } else {
                 format!(
                     "the {kind} on {} cannot move to {}",
