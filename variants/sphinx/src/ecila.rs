@@ -446,7 +446,12 @@ impl<const W: usize> Ecila<W> {
 
     fn validate(&self, pos: &EcilaPosition<W>) -> Result<(), PositionError> {
         if !pos.placing() {
-            return Ok(());
+            // All men placed: the engine's own checks (one king a side in Ecila Chess, the side
+            // not to move not in check).
+            return self
+                .engine
+                .parse_position(&self.engine.position_text(&pos.board))
+                .map(|_| ());
         }
         let me = pos.board.to_move();
         if !pos.has_hand(me) {
@@ -619,7 +624,7 @@ impl<const W: usize> Variant for Ecila<W> {
             }
         }
         let pos = EcilaPosition {
-            board: self.engine.parse_position(&fields.join(" "))?,
+            board: self.engine.parse_position_unvalidated(&fields.join(" "))?,
             hand,
         };
         self.validate(&pos)?;

@@ -254,7 +254,7 @@ fn s4_initial_array() {
 fn s5_promotion_zone_and_choices() {
     let v = sphinx();
     let e = v.engine();
-    let pos = position(e, &["P a5", "P d5"], 0);
+    let pos = position(e, &["P a5", "P f5"], 0);
     let mut moves = Vec::new();
     e.generate_legal(&pos, &mut moves);
     let promos: Vec<char> = moves
@@ -270,9 +270,9 @@ fn s5_promotion_zone_and_choices() {
     assert_eq!(promos, vec!['B', 'C', 'Q', 'R']);
     let d1: Vec<_> = moves
         .iter()
-        .filter(|m| e.cell_name(m.from) == "d5")
+        .filter(|m| e.cell_name(m.from) == "f5")
         .collect();
-    assert_eq!(d1.len(), 2, "d1 and a5 (not promoted): {d1:?}");
+    assert_eq!(d1.len(), 2, "f1 and c5, not promoted: {d1:?}");
     assert!(d1.iter().all(|m| m.kind == MoveKind::Normal));
     // From d1 the pawn steps to a1 and promotes.
     let pos = position(e, &["P d1"], 0);

@@ -444,8 +444,14 @@ impl<const W: usize> Engine<W> {
             };
             engine.castles.push(c);
         }
-        engine.start = text::parse_position(&engine, &rules.setup, None)
-            .map_err(|e| invalid(format!("setup: {e}")))?;
+        engine.start = match text::parse_position(&engine, &rules.setup, None) {
+            Ok(p) => p,
+            // An empty setup opens a game by placing men (Ecila): no royal man to check yet.
+            Err(e) => match engine.parse_position_unvalidated(&rules.setup) {
+                Ok(p) if p.occupied().is_empty() => p,
+                _ => return Err(invalid(format!("setup: {e}"))),
+            },
+        };
         Ok(engine)
     }
 
