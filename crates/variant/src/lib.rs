@@ -15,6 +15,8 @@ mod game;
 mod outcome;
 mod perft;
 mod player;
+pub mod record;
+pub mod search;
 mod variant;
 
 pub use error::{MoveError, PositionError, RulesError};

@@ -69,4 +69,60 @@ pub trait Variant: Send + Sync {
     fn halfmove_clock(&self, _pos: &Self::Position) -> Option<u32> {
         None
     }
+
+    // Search support (crate::search). Every method below has a default, so a variant gets an
+    // opponent without writing any of them; the data-driven engine overrides all three.
+
+    /// A 64-bit hash of the position for the search's transposition table: equal for positions
+    /// that are the same for the rules (clocks ignored). Default: [`Variant::repetition_key`].
+    fn hash_key(&self, pos: &Self::Position) -> u64 {
+        self.repetition_key(pos)
+    }
+
+    /// A static evaluation: adds to `scores` (one slot per player, in turn order) how good the
+    /// position is for each player, in centipawns. Default: every man is worth 100, counted from
+    /// the board field of [`Variant::position_text`] (a letter per man: upper case player 1,
+    /// lower case player 2, a following `'` for players 3 and 4). The engine's evaluation is
+    /// material (the rule set's piece values, or values derived from mobility) plus mobility; see
+    /// docs/search.md. A variant with its own evaluation (piece values from a book) overrides it.
+    fn evaluate(&self, pos: &Self::Position, scores: &mut [i32]) {
+        for (player, men) in men_by_player_in_text(&self.position_text(pos))
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = scores.get_mut(player) {
+                *s += 100 * men as i32;
+            }
+        }
+    }
+
+    /// If `mv` captures: the value of the man taken and of the man that takes, in centipawns (the
+    /// search orders captures by them and extends captures in its quiescence search). Default: a
+    /// capture is a move after which the board field of the position text holds fewer men; both
+    /// values 100.
+    fn capture_values(&self, pos: &Self::Position, mv: &Self::Move) -> Option<(i32, i32)> {
+        let before: usize = men_by_player_in_text(&self.position_text(pos)).iter().sum();
+        let after: usize = men_by_player_in_text(&self.position_text(&self.play(pos, mv)))
+            .iter()
+            .sum();
+        (after < before).then_some((100, 100))
+    }
+}
+
+/// The men of each player (index 0 to 3) in a position text's first field: a letter per man,
+/// upper case player 1, lower case player 2, a following `'` adding 2 (players 3 and 4).
+pub(crate) fn men_by_player_in_text(text: &str) -> [usize; 4] {
+    let mut men = [0usize; 4];
+    let board = text.split_whitespace().next().unwrap_or("");
+    let b = board.as_bytes();
+    for (i, &ch) in b.iter().enumerate() {
+        if ch.is_ascii_alphabetic() {
+            let mut p = usize::from(ch.is_ascii_lowercase());
+            if b.get(i + 1) == Some(&b'\'') {
+                p += 2;
+            }
+            men[p] += 1;
+        }
+    }
+    men
 }

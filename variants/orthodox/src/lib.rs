@@ -123,4 +123,13 @@ impl Variant for Orthodox {
     fn halfmove_clock(&self, pos: &OrthodoxPosition) -> Option<u32> {
         self.engine.halfmove_clock(pos)
     }
+    fn hash_key(&self, pos: &OrthodoxPosition) -> u64 {
+        self.engine.hash_key(pos)
+    }
+    fn evaluate(&self, pos: &OrthodoxPosition, scores: &mut [i32]) {
+        self.engine.evaluate(pos, scores)
+    }
+    fn capture_values(&self, pos: &OrthodoxPosition, mv: &Move) -> Option<(i32, i32)> {
+        self.engine.capture_values(pos, mv)
+    }
 }

@@ -106,6 +106,8 @@ pub struct Engine<const W: usize> {
     pub(crate) goal_royals: u16,
     pub(crate) start: Position<W>,
     pub(crate) notation: Arc<dyn Notation>,
+    /// Zobrist keys, piece values and evaluation weights for the search.
+    pub(crate) eval: super::eval::EvalTables,
 }
 
 impl<const W: usize> Engine<W> {
@@ -415,6 +417,7 @@ impl<const W: usize> Engine<W> {
             goal_royals,
             start: Position::empty(),
             notation,
+            eval: Default::default(),
         };
         for cs in &rules.castling {
             let cell = |s: &str| {
@@ -452,6 +455,7 @@ impl<const W: usize> Engine<W> {
                 _ => return Err(invalid(format!("setup: {e}"))),
             },
         };
+        engine.eval = super::eval::EvalTables::new(&engine);
         Ok(engine)
     }
 

@@ -6,6 +6,7 @@
 
 mod attack;
 mod build;
+mod eval;
 mod movegen;
 mod notation;
 mod position;

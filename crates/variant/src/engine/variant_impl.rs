@@ -130,4 +130,13 @@ impl<const W: usize> Variant for Engine<W> {
     fn halfmove_clock(&self, pos: &Position<W>) -> Option<u32> {
         Some(pos.halfmove)
     }
+    fn hash_key(&self, pos: &Position<W>) -> u64 {
+        self.zobrist_key(pos)
+    }
+    fn evaluate(&self, pos: &Position<W>, scores: &mut [i32]) {
+        self.evaluate_players(pos, scores)
+    }
+    fn capture_values(&self, pos: &Position<W>, mv: &Move) -> Option<(i32, i32)> {
+        self.capture_values_of(pos, mv)
+    }
 }

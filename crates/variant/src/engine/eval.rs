@@ -1,0 +1,428 @@
+//! What the search needs from the engine: Zobrist keys, piece values (the rule set's, or derived
+//! from mobility on the empty board), and the static evaluation (material, mobility, advancement of
+//! promoting men). See docs/search.md.
+
+use super::build::{CAtom, Engine};
+use super::position::{Move, MoveKind, Position, MAX_KINDS, MAX_PLAYERS};
+use super::rules::{Goal, HopStyle, Mode};
+use crate::player::Player;
+use spacechess_geometry::Cell;
+
+/// Share of a piece's value that its mobility is worth when it reaches its average number of
+/// cells: a man twice as mobile as its average adds this share again.
+const MOBILITY_SHARE: f64 = 0.15;
+/// Share of the promotion gain (best choice minus the man's own value) a promoting man earns as it
+/// advances, reaching the whole share one step before the zone (quadratic in the progress).
+const ADVANCE_SHARE: f64 = 0.25;
+/// Fixed-point scale of the per-cell mobility weights.
+const MOB_SCALE: i32 = 64;
+
+/// Tables computed once per engine for the search.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct EvalTables {
+    /// `zobrist[(player * MAX_KINDS + kind) * cells + cell]`.
+    zobrist: Vec<u64>,
+    unmoved: Vec<u64>,
+    ep: Vec<u64>,
+    side: [u64; MAX_PLAYERS],
+    cells: usize,
+    /// Centipawns per kind (0 for royal men, which are never captured).
+    values: Vec<i32>,
+    /// True where the value was derived from mobility, false where the rule set gave it.
+    derived: Vec<bool>,
+    /// Average number of cells reached from every cell of the empty board, per kind.
+    avg_mobility: Vec<f64>,
+    /// Centipawns times [`MOB_SCALE`] per cell a man of the kind reaches.
+    mob_weight: Vec<i32>,
+    /// Centipawns a promoting man of the kind gains at full progress.
+    promo_gain: Vec<i32>,
+    /// `progress[player][cell]`: progress toward the promotion zone, 0 to 1024.
+    progress: Vec<Vec<i32>>,
+}
+
+/// SplitMix64: the keys are a fixed function of their index, the same on every run.
+fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+impl EvalTables {
+    pub(crate) fn new<const W: usize>(e: &Engine<W>) -> EvalTables {
+        let cells = e.shape.cell_count() as usize;
+        let nk = e.kinds.len();
+        let np = e.players.count();
+        let mut seed = 0x5EED_u64;
+        let mut next = || {
+            seed += 1;
+            splitmix(seed)
+        };
+        let zobrist: Vec<u64> = (0..MAX_PLAYERS * MAX_KINDS * cells)
+            .map(|_| next())
+            .collect();
+        let unmoved: Vec<u64> = (0..cells).map(|_| next()).collect();
+        let ep: Vec<u64> = (0..cells).map(|_| next()).collect();
+        let side = [next(), next(), next(), next()];
+
+        // Average mobility on the empty board, as player 1 (men of other players mirror it).
+        let avg_mobility: Vec<f64> = (0..nk)
+            .map(|k| {
+                let total: usize = e
+                    .shape
+                    .cells()
+                    .map(|c| empty_board_reach(e, Player(0), k as u8, c))
+                    .sum();
+                total as f64 / cells.max(1) as f64
+            })
+            .collect();
+        let royal = |k: usize| e.is_royal(k as u8);
+        let promoting: Vec<usize> = (0..nk).filter(|&k| e.kinds[k].promotes).collect();
+        let candidates: Vec<usize> = if promoting.is_empty() {
+            (0..nk).filter(|&k| !royal(k)).collect()
+        } else {
+            promoting
+        };
+        let reference = candidates
+            .iter()
+            .copied()
+            .filter(|&k| avg_mobility[k] > 0.0)
+            .min_by(|&a, &b| avg_mobility[a].total_cmp(&avg_mobility[b]));
+        let ref_value = reference
+            .and_then(|k| e.kinds[k].value)
+            .map_or(100.0, |v| f64::from(v) * 100.0);
+        let mut values = Vec::with_capacity(nk);
+        let mut derived = Vec::with_capacity(nk);
+        for k in 0..nk {
+            if royal(k) {
+                values.push(0);
+                derived.push(false);
+            } else if let Some(v) = e.kinds[k].value {
+                values.push((f64::from(v) * 100.0).round() as i32);
+                derived.push(false);
+            } else {
+                let v = match reference {
+                    Some(r) => ref_value * avg_mobility[k] / avg_mobility[r],
+                    None => 100.0,
+                };
+                values.push((v.round() as i32).max(1));
+                derived.push(true);
+            }
+        }
+        let mob_weight: Vec<i32> = (0..nk)
+            .map(|k| {
+                if royal(k) || e.kinds[k].promotes || avg_mobility[k] <= 0.0 {
+                    0
+                } else {
+                    (MOBILITY_SHARE * f64::from(values[k]) / avg_mobility[k] * f64::from(MOB_SCALE))
+                        .round() as i32
+                }
+            })
+            .collect();
+        let best_choice = e
+            .promo_choices
+            .iter()
+            .map(|&k| values[k as usize])
+            .max()
+            .unwrap_or(0);
+        let promo_gain: Vec<i32> = (0..nk)
+            .map(|k| {
+                if e.kinds[k].promotes {
+                    (ADVANCE_SHARE * f64::from((best_choice - values[k]).max(0))).round() as i32
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let mut progress = vec![vec![0; cells]; np];
+        if let Some(pr) = e.rules.promotion.as_ref().filter(|_| best_choice > 0) {
+            for (pi, p) in e.rules.players.iter().enumerate() {
+                let dist: Vec<i32> = e
+                    .shape
+                    .cells()
+                    .map(|c| {
+                        let co = e.shape.coords(c);
+                        pr.axes
+                            .iter()
+                            .map(|&a| {
+                                let last = e.shape.extent(a) as i32 - 1;
+                                let x = i32::from(co.get(a));
+                                if p.orientation[a] > 0 {
+                                    last - x
+                                } else {
+                                    x
+                                }
+                            })
+                            .sum()
+                    })
+                    .collect();
+                let max = dist.iter().copied().max().unwrap_or(0);
+                if max > 1 {
+                    for (c, &d) in dist.iter().enumerate() {
+                        // 0 at the farthest cell, 1024 one step before the zone.
+                        let f = f64::from(max - d.max(1)) / f64::from(max - 1);
+                        progress[pi][c] = (f * f * 1024.0).round() as i32;
+                    }
+                }
+            }
+        }
+        EvalTables {
+            zobrist,
+            unmoved,
+            ep,
+            side,
+            cells,
+            values,
+            derived,
+            avg_mobility,
+            mob_weight,
+            promo_gain,
+            progress,
+        }
+    }
+}
+
+/// Cells a man reaches from `from` on the empty board, moves and captures together (an atom for
+/// unmoved men only is left out; a hopper counts as if a screen stood next to it on every line).
+fn empty_board_reach<const W: usize>(e: &Engine<W>, player: Player, kind: u8, from: Cell) -> usize {
+    empty_board_set(e, player, kind, from).len()
+}
+
+fn empty_board_set<const W: usize>(
+    e: &Engine<W>,
+    player: Player,
+    kind: u8,
+    from: Cell,
+) -> spacechess_geometry::CellSet<W> {
+    let mut reach = spacechess_geometry::CellSet::<W>::EMPTY;
+    for atom in &e.atoms[player.index()][kind as usize] {
+        match atom {
+            CAtom::Ride {
+                dirs,
+                min,
+                max,
+                only_unmoved,
+                ..
+            } => {
+                if *only_unmoved {
+                    continue;
+                }
+                for &d in dirs {
+                    for (i, &c) in e.rays.ray(from, d as usize).iter().enumerate() {
+                        let dist = i + 1;
+                        if dist > usize::from(*max) {
+                            break;
+                        }
+                        if dist >= usize::from(*min) {
+                            reach.insert(c);
+                        }
+                    }
+                }
+            }
+            CAtom::Leap {
+                table,
+                only_unmoved,
+                ..
+            } => {
+                if *only_unmoved {
+                    continue;
+                }
+                for &c in e.leap_tables[*table].targets(from) {
+                    reach.insert(c);
+                }
+            }
+            CAtom::Hop { dirs, style, .. } => {
+                for &d in dirs {
+                    let ray = e.rays.ray(from, d as usize);
+                    match style {
+                        HopStyle::Cannon => ray.iter().skip(1).for_each(|&c| reach.insert(c)),
+                        HopStyle::Grasshopper => {
+                            if let Some(&c) = ray.get(1) {
+                                reach.insert(c);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Bent riders, kept apart from the other atoms: their moves on the empty board.
+    if !e.bents[player.index()][kind as usize].is_empty() {
+        reach |= e.reach_on_empty_board(player, kind, from);
+    }
+    reach
+}
+
+impl<const W: usize> Engine<W> {
+    /// The Zobrist key of a position: an exclusive or of fixed random keys, one for each
+    /// (player, kind, cell) of a man, each unmoved man's cell, the en passant cell and the side to
+    /// move. Clocks are left out, as for repetition.
+    pub fn zobrist_key(&self, pos: &Position<W>) -> u64 {
+        let t = &self.eval;
+        let mut h = t.side[pos.to_move.index() % MAX_PLAYERS];
+        for p in 0..self.players.count() {
+            let mine = pos.by_player[p];
+            if mine.is_empty() {
+                continue;
+            }
+            for k in 0..self.kinds.len() {
+                let base = (p * MAX_KINDS + k) * t.cells;
+                for c in mine & pos.by_kind[k] {
+                    h ^= t.zobrist[base + c.index()];
+                }
+            }
+        }
+        for c in pos.unmoved {
+            h ^= t.unmoved[c.index()];
+        }
+        if let Some(ep) = pos.ep {
+            h ^= t.ep[ep.target.index()] ^ t.ep[ep.victim.index()].rotate_left(17);
+        }
+        h
+    }
+
+    /// The value of each kind in centipawns, as the evaluation uses it: the rule set's `value`
+    /// times 100 where it gives one, otherwise derived from the average number of cells the piece
+    /// reaches on the empty board, relative to the pawn (the least mobile promoting piece; without
+    /// one, the least mobile piece) at 100 or at its given value. Royal pieces count 0.
+    pub fn piece_values(&self) -> &[i32] {
+        &self.eval.values
+    }
+
+    /// For each kind, true if its value was derived from mobility rather than given.
+    pub fn piece_value_derived(&self) -> &[bool] {
+        &self.eval.derived
+    }
+
+    /// For each kind, the average number of cells it reaches from a cell of the empty board.
+    pub fn average_mobility(&self) -> &[f64] {
+        &self.eval.avg_mobility
+    }
+
+    /// The engine's static evaluation, per player (see [`crate::Variant::evaluate`]).
+    pub fn evaluate_players(&self, pos: &Position<W>, scores: &mut [i32]) {
+        let t = &self.eval;
+        let np = self.players.count().min(scores.len());
+        if self.rules.goal == Goal::LoseAll {
+            for (p, s) in scores.iter_mut().enumerate().take(np) {
+                *s -= 100 * pos.by_player[p].len() as i32;
+            }
+            return;
+        }
+        let occ = pos.occupied();
+        for (p, score) in scores.iter_mut().enumerate().take(np) {
+            let mine = pos.by_player[p];
+            if mine.is_empty() {
+                continue;
+            }
+            let enemies = self.enemies_of(pos, Player(p as u8));
+            let mut material = 0i32;
+            let mut mobility = 0i32;
+            for k in 0..self.kinds.len() {
+                let men = mine & pos.by_kind[k];
+                if men.is_empty() {
+                    continue;
+                }
+                material += t.values[k] * men.len() as i32;
+                let w = t.mob_weight[k];
+                let gain = t.promo_gain[k];
+                for c in men {
+                    if w != 0 {
+                        mobility +=
+                            w * self.mobility_of(pos, Player(p as u8), k, c, occ, enemies) as i32;
+                    }
+                    if gain != 0 {
+                        material += gain * t.progress[p][c.index()] / 1024;
+                    }
+                }
+            }
+            *score += material + mobility / MOB_SCALE;
+        }
+    }
+
+    /// Cells a man reaches (pseudo-legally) in the position; hops are not counted.
+    fn mobility_of(
+        &self,
+        pos: &Position<W>,
+        p: Player,
+        kind: usize,
+        from: Cell,
+        occ: spacechess_geometry::CellSet<W>,
+        enemies: spacechess_geometry::CellSet<W>,
+    ) -> usize {
+        let unmoved = pos.unmoved.contains(from);
+        let mut n = 0;
+        for atom in &self.atoms[p.index()][kind] {
+            match atom {
+                CAtom::Ride {
+                    dirs,
+                    min,
+                    max,
+                    mode,
+                    only_unmoved,
+                    ..
+                } => {
+                    if *only_unmoved && !unmoved {
+                        continue;
+                    }
+                    for &d in dirs {
+                        for (i, &to) in self.rays.ray(from, d as usize).iter().enumerate() {
+                            let dist = (i + 1) as u8;
+                            if dist > *max {
+                                break;
+                            }
+                            if occ.contains(to) {
+                                if dist >= *min && *mode != Mode::MoveOnly && enemies.contains(to) {
+                                    n += 1;
+                                }
+                                break;
+                            }
+                            if dist >= *min && *mode != Mode::CaptureOnly {
+                                n += 1;
+                            }
+                        }
+                    }
+                }
+                CAtom::Leap {
+                    table,
+                    mode,
+                    only_unmoved,
+                    ..
+                } => {
+                    if *only_unmoved && !unmoved {
+                        continue;
+                    }
+                    for &to in self.leap_tables[*table].targets(from) {
+                        if occ.contains(to) {
+                            if *mode != Mode::MoveOnly && enemies.contains(to) {
+                                n += 1;
+                            }
+                        } else if *mode != Mode::CaptureOnly {
+                            n += 1;
+                        }
+                    }
+                }
+                CAtom::Hop { .. } => {}
+            }
+        }
+        n
+    }
+
+    /// If the move captures: the values of the man taken and of the man taking (royal men count
+    /// as 10000, so that a capture by the king is tried last and the capture of a king first).
+    pub fn capture_values_of(&self, pos: &Position<W>, m: &Move) -> Option<(i32, i32)> {
+        if !self.is_capture(pos, m) {
+            return None;
+        }
+        let value = |c: Cell| match pos.piece_at(c) {
+            Some(pc) if self.is_royal(pc.kind) => 10_000,
+            Some(pc) => self.eval.values[pc.kind as usize],
+            None => 0,
+        };
+        let victim = match m.kind {
+            MoveKind::EnPassant { victim } => value(victim),
+            _ => value(m.to),
+        };
+        Some((victim, value(m.from)))
+    }
+}

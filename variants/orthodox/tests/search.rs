@@ -1,0 +1,192 @@
+//! The search, the mate solver and game records on orthodox chess (issue 8).
+
+use spacechess_orthodox::Orthodox;
+use spacechess_variant::record::Record;
+use spacechess_variant::search::{
+    play_game, Agent, Limits, MateSolver, RandomMover, Searcher, MATE_BOUND,
+};
+use spacechess_variant::{Game, Outcome, Variant, WinReason};
+
+/// Paul Morphy's problem (White Kc8 Ra1 Pb6; Black Ka8 Bb8 Pa7 Pb7), mate in 2 with the unique
+/// key 1.Ra6!: 1...bxa6 2.b7#, and any bishop move 2.Rxa7#.
+fn morphy_fen() -> &'static str {
+    "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1"
+}
+
+#[test]
+fn morphy_mate_in_two_has_the_unique_key_ra6() {
+    let v = Orthodox::new();
+    let pos = v.parse_position(morphy_fen()).unwrap();
+    let mut solver = MateSolver::new(&v);
+    let r = solver.solve(&pos, 2);
+    assert_eq!(r.shortest, Some(2));
+    let keys: Vec<String> = r.keys.iter().map(|m| v.move_text(&pos, m)).collect();
+    assert_eq!(keys, ["a1a6"]);
+    let tree = r.tree.unwrap();
+    let text = tree.to_text();
+    // Every defence has a mating answer, and the two thematic mates are there.
+    assert!(text.contains("1... b7a6\n    2. b6b7#"), "{text}");
+    assert!(text.contains("2. a6a7#"), "{text}");
+    for d in &tree.next {
+        assert_eq!(d.next.len(), 1, "defence {} has no answer", d.text);
+        assert!(d.next[0].wins);
+    }
+    let mut legal = Vec::new();
+    v.legal_moves(&v.play(&pos, &r.keys[0]), &mut legal);
+    assert_eq!(tree.next.len(), legal.len(), "the tree lists every defence");
+    // And there is no mate in one.
+    assert_eq!(solver.solve(&pos, 1).shortest, None);
+}
+
+#[test]
+fn back_rank_mate_in_one() {
+    let v = Orthodox::new();
+    let pos = v
+        .parse_position("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+        .unwrap();
+    let r = MateSolver::new(&v).solve(&pos, 1);
+    assert_eq!(r.shortest, Some(1));
+    let keys: Vec<String> = r.keys.iter().map(|m| v.move_text(&pos, m)).collect();
+    assert_eq!(keys, ["a1a8"]);
+    let after = v.play(&pos, &r.keys[0]);
+    assert!(matches!(
+        v.outcome(&after),
+        Some(Outcome::Win {
+            reason: WinReason::Checkmate,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn no_mate_where_there_is_none() {
+    let v = Orthodox::new();
+    // The back rank has an escape square (h7 pawn moved to h6): no mate in 1 or 2.
+    let pos = v
+        .parse_position("6k1/5pp1/7p/8/8/8/8/R5K1 w - - 0 1")
+        .unwrap();
+    let mut s = MateSolver::new(&v);
+    let r = s.solve(&pos, 2);
+    assert_eq!(r.shortest, None);
+    assert!(r.keys.is_empty() && r.tree.is_none());
+    // The start position has no mate in 2 either.
+    assert_eq!(s.solve(&v.start(), 2).shortest, None);
+}
+
+#[test]
+fn the_search_finds_the_mate_in_two() {
+    let v = Orthodox::new();
+    let pos = v.parse_position(morphy_fen()).unwrap();
+    let r = Searcher::new(&v).search(&pos, Limits::depth(3));
+    assert_eq!(v.move_text(&pos, r.best.as_ref().unwrap()), "a1a6");
+    assert!(r.score >= MATE_BOUND, "score {}", r.score);
+    assert_eq!(spacechess_variant::search::score_text(r.score, 2), "+M2");
+}
+
+#[test]
+fn the_search_takes_a_hanging_queen() {
+    let v = Orthodox::new();
+    let pos = v
+        .parse_position("rnb1kbnr/pppp1ppp/8/4p1q1/3P4/2N5/PPP1PPPP/R1BQKBNR w KQkq - 0 1")
+        .unwrap();
+    let r = Searcher::new(&v).search(&pos, Limits::depth(2));
+    assert_eq!(v.move_text(&pos, r.best.as_ref().unwrap()), "c1g5");
+}
+
+#[test]
+fn search_at_a_fixed_depth_is_deterministic() {
+    let v = Orthodox::new();
+    let pos = v
+        .parse_position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+        .unwrap();
+    let a = Searcher::new(&v).search(&pos, Limits::depth(3));
+    let mut s = Searcher::new(&v);
+    let b = s.search(&pos, Limits::depth(3));
+    let c = s.search(&pos, Limits::depth(3));
+    assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
+    assert_eq!(
+        (b.best, b.score, b.nodes, &b.pv),
+        (c.best, c.score, c.nodes, &c.pv)
+    );
+}
+
+#[test]
+fn the_engine_never_returns_an_illegal_move() {
+    let v = Orthodox::new();
+    let mut rng = RandomMover::new(7);
+    let mut searcher = Searcher::new(&v);
+    let mut legal = Vec::new();
+    for game in 0..6 {
+        let mut pos = v.start();
+        for ply in 0..40 {
+            v.legal_moves(&pos, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            if ply % 7 == game % 7 {
+                let r = searcher.search(&pos, Limits::depth(2));
+                let best = r.best.expect("a move when moves exist");
+                assert!(legal.contains(&best));
+            }
+            let m = rng.choose(&v, &pos).unwrap();
+            pos = v.play(&pos, &m);
+        }
+    }
+}
+
+#[test]
+fn the_principal_variation_is_legal() {
+    let v = Orthodox::new();
+    let pos = v
+        .parse_position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+        .unwrap();
+    let r = Searcher::new(&v).search(&pos, Limits::depth(3));
+    let mut cur = pos;
+    let mut legal = Vec::new();
+    for m in &r.pv {
+        v.legal_moves(&cur, &mut legal);
+        assert!(legal.contains(m));
+        cur = v.play(&cur, m);
+    }
+    assert!(!r.pv.is_empty());
+}
+
+#[test]
+fn a_self_play_game_is_recorded_and_replayed() {
+    let v = Orthodox::new();
+    let agents = [Agent::Engine(Limits::depth(1)), Agent::Random];
+    let report = play_game(&v, v.start(), &agents, 3, 0, 80, |_| {});
+    let names = vec![agents[0].to_string(), agents[1].to_string()];
+    let text = Record::game_text(
+        &report.game,
+        &[("Event", "test")],
+        &names,
+        Some(&report.outcome),
+    );
+    assert!(text.contains("[Variant \"orthodox\"]"));
+    assert!(text.contains("[White \"engine depth 1\"]"));
+    let records = Record::parse_all(&text).unwrap();
+    assert_eq!(records.len(), 1);
+    let replayed = records[0].replay(&v).unwrap();
+    assert_eq!(replayed.moves(), report.game.moves());
+    assert_eq!(replayed.position(), report.game.position());
+}
+
+#[test]
+fn a_record_from_a_set_position_replays_from_it() {
+    let v = Orthodox::new();
+    let pos = v.parse_position(morphy_fen()).unwrap();
+    let mut game = Game::new(&v, pos);
+    for m in ["a1a6", "b7a6", "b6b7"] {
+        game.play_text(m).unwrap();
+    }
+    let text = Record::game_text(&game, &[], &[], None);
+    assert!(
+        text.contains("[Position \"kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1\"]"),
+        "{text}"
+    );
+    assert!(text.contains("[Result \"1-0\"]"), "{text}");
+    assert!(text.contains("1. a1a6 b7a6 2. b6b7 1-0"), "{text}");
+    let back = Record::parse_all(&text).unwrap()[0].replay(&v).unwrap();
+    assert_eq!(back.position(), game.position());
+}
