@@ -27,6 +27,13 @@ use std::sync::Arc;
 /// (name, one-line description) of every variant, in the order `spacechess variants` lists them.
 pub const VARIANTS: &[(&str, &str)] = &[
     ("orthodox", "Orthodox 2D chess (FIDE rules), the calibration variant; --rules FILE runs a RON rule set instead"),
+    ("sphinx", "Sphinx Chess (Parton): 4D chess on a 3x3 array of 4x4 boards; options game, king_confinement, perpetual_check_wins, king_promotion, stalemate"),
+    ("sphinx-reduced", "Reduced Sphinx Chess (Parton): the 8x8 board as a 2x2 array of 4x4 quarter boards; options as sphinx"),
+    ("sphinx-compulsion", "Compulsion Sphinx (Parton): captures compulsory, kings ordinary, capture all to win"),
+    ("sphinx-losing", "Losing Sphinx (Parton): captures compulsory, kings ordinary, lose all to win"),
+    ("ecila", "Ecila Chess (Parton): 6D chess on eight 2x2x2 Cubes, opened by placing the men; options game, cells=27, queen, king, army, stalemate"),
+    ("ecila-scacia", "Ecila Scacia (Parton): placement, compulsory captures, capture all to win; options as ecila"),
+    ("ecila-schlagschach", "Ecila Schlagschach (Parton): placement, compulsory captures, lose all to win; options as ecila"),
 ];
 
 /// Generic code to run on whichever variant the user named.
@@ -104,6 +111,36 @@ pub fn with_variant<T: VariantVisitor>(
             match args.rules_text()? {
                 None => visit(Ok::<_, CliError>(Orthodox::new()), visitor),
                 Some(text) => with_rule_set(&text, args, visitor),
+            }
+        }
+        "sphinx" | "sphinx-compulsion" | "sphinx-losing" | "sphinx-reduced" => {
+            use spacechess_sphinx::{ReducedSphinx, SphinxChess, SphinxGame, SphinxOptions};
+            let game = match name {
+                "sphinx-compulsion" => SphinxGame::Compulsion,
+                "sphinx-losing" => SphinxGame::Losing,
+                _ => SphinxGame::Chess,
+            };
+            let options = SphinxOptions::from_pairs(game, &args.rule_options()?)
+                .map_err(|e| CliError::new(e.to_string()))?;
+            if name == "sphinx-reduced" {
+                visit(ReducedSphinx::new(options), visitor)
+            } else {
+                visit(SphinxChess::new(options), visitor)
+            }
+        }
+        "ecila" | "ecila-scacia" | "ecila-schlagschach" => {
+            use spacechess_sphinx::{Ecila27, Ecila8, EcilaGame, EcilaOptions};
+            let game = match name {
+                "ecila-scacia" => EcilaGame::Scacia,
+                "ecila-schlagschach" => EcilaGame::Schlagschach,
+                _ => EcilaGame::Chess,
+            };
+            let options = EcilaOptions::from_pairs(game, &args.rule_options()?)
+                .map_err(|e| CliError::new(e.to_string()))?;
+            if options.cells == 27 {
+                visit(Ecila27::new(options), visitor)
+            } else {
+                visit(Ecila8::new(options), visitor)
             }
         }
         _ => Err(unknown_variant(name)),

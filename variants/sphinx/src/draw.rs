@@ -37,7 +37,11 @@ pub fn sphinx<const W: usize>(e: &Engine<W>, pos: &Position<W>) -> String {
         let mut head = String::from("  ");
         for bc in 0..cols {
             let letter = (b'a' + ((rows - 1 - br) * cols + bc) as u8) as char;
-            head.push_str(&format!("{:<width$}", letter, width = 2 * side as usize + 3));
+            head.push_str(&format!(
+                "{:<width$}",
+                letter,
+                width = 2 * side as usize + 3
+            ));
         }
         out.push_str(head.trim_end());
         out.push('\n');

@@ -106,6 +106,16 @@ impl EcilaOptions {
         ron::from_str(text).map_err(|e| RulesError::Option(e.to_string()))
     }
 
+    /// The options of `game` with `key=value` pairs applied in order (the command line's
+    /// `--option`).
+    pub fn from_pairs(game: EcilaGame, pairs: &[(String, String)]) -> Result<Self, RulesError> {
+        let mut o = EcilaOptions::game(game);
+        for (k, v) in pairs {
+            o.set(k, v)?;
+        }
+        Ok(o)
+    }
+
     /// Sets one option from text (`queen=alternative`, `army=KQRRBB`).
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
         let v = value.to_ascii_lowercase();
@@ -211,10 +221,7 @@ impl EcilaOptions {
                     Goal::LoseAll
                 };
                 rules.compulsory_capture = true;
-                rules.name = format!(
-                    "{base}-{}",
-                    if scacia { "scacia" } else { "schlagschach" }
-                );
+                rules.name = format!("{base}-{}", if scacia { "scacia" } else { "schlagschach" });
                 rules.description = format!(
                     "Ecila {} (Parton){}: captures compulsory, kings are ordinary men; {}",
                     if scacia { "Scacia" } else { "Schlagschach" },
@@ -305,11 +312,14 @@ impl<const W: usize> Ecila<W> {
         let engine = Engine::new(rules, Arc::new(EcilaNotation))?;
         let mut hand = [[0u8; MAX_KINDS]; 2];
         for ch in options.army.chars().filter(|c| !c.is_whitespace()) {
-            let k = engine.kind_by_letter(ch).filter(|_| ch.is_ascii_uppercase()).ok_or_else(|| {
-                RulesError::Option(format!(
-                    "army: '{ch}' is not a piece letter (K Q R B U N H G W, upper case)"
-                ))
-            })?;
+            let k = engine
+                .kind_by_letter(ch)
+                .filter(|_| ch.is_ascii_uppercase())
+                .ok_or_else(|| {
+                    RulesError::Option(format!(
+                        "army: '{ch}' is not a piece letter (K Q R B U N H G W, upper case)"
+                    ))
+                })?;
             for h in hand.iter_mut() {
                 h[k as usize] = h[k as usize].checked_add(1).ok_or_else(|| {
                     RulesError::Option("army: more than 255 men of one kind".into())
@@ -318,7 +328,9 @@ impl<const W: usize> Ecila<W> {
         }
         let men: usize = hand[0].iter().map(|&n| n as usize).sum();
         if men == 0 {
-            return Err(RulesError::Option("army: a force needs at least one man".into()));
+            return Err(RulesError::Option(
+                "army: a force needs at least one man".into(),
+            ));
         }
         let cells = engine.shape().cell_count() as usize;
         if 2 * men > cells {

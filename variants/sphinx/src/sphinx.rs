@@ -74,6 +74,16 @@ impl SphinxOptions {
         ron::from_str(text).map_err(|e| RulesError::Option(e.to_string()))
     }
 
+    /// The options of `game` with `key=value` pairs applied in order (the command line's
+    /// `--option`).
+    pub fn from_pairs(game: SphinxGame, pairs: &[(String, String)]) -> Result<Self, RulesError> {
+        let mut o = SphinxOptions::game(game);
+        for (k, v) in pairs {
+            o.set(k, v)?;
+        }
+        Ok(o)
+    }
+
     /// Sets one option from text (`king_confinement=true`, `game=losing`).
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
         let bool_value = || match value {

@@ -63,13 +63,19 @@ fn s1_coordinates_examples() {
 /// ecila.md T1: the rook on A1: A2 A3 A5 within A; B1 C1 (same platform), E1 (third platform).
 #[test]
 fn t1_rook_a1() {
-    assert_eq!(lone(ecila().engine(), "R", "A1"), names("A2 A3 A5 B1 C1 E1"));
+    assert_eq!(
+        lone(ecila().engine(), "R", "A1"),
+        names("A2 A3 A5 B1 C1 E1")
+    );
 }
 
 /// ecila.md T2: the bishop on A1: A4 A6 A7 within A; D1, F1, G1 between Cubes.
 #[test]
 fn t2_bishop_a1() {
-    assert_eq!(lone(ecila().engine(), "B", "A1"), names("A4 A6 A7 D1 F1 G1"));
+    assert_eq!(
+        lone(ecila().engine(), "B", "A1"),
+        names("A4 A6 A7 D1 F1 G1")
+    );
 }
 
 /// ecila.md T3: the unicorn on A2: A7, H2.
@@ -135,7 +141,11 @@ fn t8_counts_from_every_cell() {
         ] {
             assert_eq!(lone(e, l, &name).len(), n, "{l} on {name}");
         }
-        assert_eq!(lone(alt.engine(), "Q", &name).len(), 14, "Q(R+B+U) on {name}");
+        assert_eq!(
+            lone(alt.engine(), "Q", &name).len(),
+            14,
+            "Q(R+B+U) on {name}"
+        );
     }
     // On the minimum board the conventional king is the conventional queen.
     assert_eq!(lone(e, "K", "C6"), lone(e, "Q", "C6"));
@@ -148,10 +158,20 @@ fn t9_reachability() {
     let v = ecila();
     let e = v.engine();
     let a2 = e.parse_cell("A2").unwrap();
-    for (l, n) in [('R', 64), ('B', 16), ('U', 4), ('H', 32), ('G', 8), ('W', 8)] {
+    for (l, n) in [
+        ('R', 64),
+        ('B', 16),
+        ('U', 4),
+        ('H', 32),
+        ('G', 8),
+        ('W', 8),
+    ] {
         assert_eq!(closure(e, l, a2).len(), n, "{l}");
     }
-    let mut u: Vec<String> = closure(e, 'U', a2).iter().map(|&c| e.cell_name(c)).collect();
+    let mut u: Vec<String> = closure(e, 'U', a2)
+        .iter()
+        .map(|&c| e.cell_name(c))
+        .collect();
     u.sort();
     assert_eq!(u, ["A2", "A7", "H2", "H7"]);
 }
@@ -179,9 +199,7 @@ fn t10_bishop_classes() {
     assert_eq!(sizes, vec![16; 4]);
     // section 1: the classes are the colours: A D F G white/black, B C E H red/green.
     let b1 = closure(e, 'B', e.parse_cell("B1").unwrap());
-    assert!(b1
-        .iter()
-        .all(|&c| "BCEH".contains(&e.cell_name(c)[..1])));
+    assert!(b1.iter().all(|&c| "BCEH".contains(&e.cell_name(c)[..1])));
 }
 
 /// ecila.md T11: 27-cell Cubes, the rook on A1: A2 A3 A4 A7 A10 A19 B1 C1 E1 (9).
@@ -245,7 +263,10 @@ fn s2_rides_blocked_in_27_cell_cubes() {
 #[test]
 fn s3_king_modes() {
     let rook = ecila_with(|o| o.king = EcilaKing::RookStep);
-    assert_eq!(lone(rook.engine(), "K", "A1"), lone(rook.engine(), "R", "A1"));
+    assert_eq!(
+        lone(rook.engine(), "K", "A1"),
+        lone(rook.engine(), "R", "A1")
+    );
     let bishop = ecila_with(|o| o.king = EcilaKing::BishopStep);
     assert_eq!(
         lone(bishop.engine(), "K", "A1"),
@@ -345,9 +366,7 @@ fn s4_white_moves_first_after_placement() {
     assert_eq!(pos.board.occupied().len(), 16);
     let mut moves = Vec::new();
     v.legal_moves(&pos, &mut moves);
-    assert!(moves
-        .iter()
-        .all(|m| !matches!(m.kind, MoveKind::Place(_))));
+    assert!(moves.iter().all(|m| !matches!(m.kind, MoveKind::Place(_))));
 }
 
 /// ecila.md 4.1 and 7: forces are an option; at most four unicorns on the board; Ecila Chess needs

@@ -96,7 +96,10 @@ fn t6_bishop_a4_between_boards() {
 /// sphinx.md T7: the bishop on a4, empty board: a7 a10 a13 e4 i4 (5).
 #[test]
 fn t7_bishop_a4_full_list() {
-    assert_eq!(lone(sphinx().engine(), "B", "a4"), names("a7 a10 a13 e4 i4"));
+    assert_eq!(
+        lone(sphinx().engine(), "B", "a4"),
+        names("a7 a10 a13 e4 i4")
+    );
 }
 
 /// sphinx.md T8: the bishop on c5: c2 c10 c15 e5 g5; g5 needs e5 empty.

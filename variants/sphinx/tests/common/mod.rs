@@ -37,14 +37,23 @@ pub fn destinations<const W: usize>(e: &Engine<W>, pos: &Position<W>, from: &str
 
 /// The destinations of a lone man of `letter` on `from` on an otherwise empty board.
 pub fn lone<const W: usize>(e: &Engine<W>, letter: &str, from: &str) -> Vec<String> {
-    let pos = position(e, &[&format!("{letter} {from}")], u8::from(letter.chars().all(|c| c.is_ascii_lowercase())));
+    let pos = position(
+        e,
+        &[&format!("{letter} {from}")],
+        u8::from(letter.chars().all(|c| c.is_ascii_lowercase())),
+    );
     destinations(e, &pos, from)
 }
 
 /// Names sorted by letter, then number.
 pub fn sort_key(name: &str) -> (String, u32) {
-    let split = name.find(|c: char| c.is_ascii_digit()).unwrap_or(name.len());
-    (name[..split].to_string(), name[split..].parse().unwrap_or(0))
+    let split = name
+        .find(|c: char| c.is_ascii_digit())
+        .unwrap_or(name.len());
+    (
+        name[..split].to_string(),
+        name[split..].parse().unwrap_or(0),
+    )
 }
 
 /// The names, sorted as [`destinations`] sorts them.
@@ -77,5 +86,8 @@ pub fn find_move<const W: usize>(e: &Engine<W>, pos: &Position<W>, from: &str, t
     let (f, t) = (e.parse_cell(from).unwrap(), e.parse_cell(to).unwrap());
     let mut moves = Vec::new();
     e.generate_legal(pos, &mut moves);
-    *moves.iter().find(|m| m.from == f && m.to == t).expect("legal move")
+    *moves
+        .iter()
+        .find(|m| m.from == f && m.to == t)
+        .expect("legal move")
 }
