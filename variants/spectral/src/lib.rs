@@ -1,0 +1,280 @@
+//! Spectral Realm Chess (John Savard): the 64 squares and the 49 points between them, with
+//! diagonal moves that may stop on the points. Implemented from `shared/rules/spectral-realm.md`
+//! (cited below by section and test-vector row); the rules as implemented, the notation and the
+//! position text are in docs/spectral.md.
+//!
+//! The board is the geometry crate's 15x15 box in doubled coordinates ([`board`]): squares are the
+//! (even, even) cells, points the (odd, odd) cells, and a half-step diagonal is a unit diagonal
+//! step. The blocking rules of the game are particular to it, so this crate has its own move
+//! generator over the geometry crate's ray table ([`movegen`]) and implements
+//! [`spacechess_variant::Variant`] itself. The random-variant pieces of §9 replace pieces of the
+//! array through a RON rule file ([`SpectralRules`]).
+
+pub mod board;
+mod movegen;
+pub mod pieces;
+mod position;
+mod text;
+
+pub use pieces::{PieceType, SpectralRules};
+pub use position::{Man, Special, SpectralMove, SpectralPosition, CASTLE_BITS};
+
+use board::{Set, CELLS};
+use pieces::Atom;
+use spacechess_geometry::{Cell, RayTable, Shape};
+use spacechess_variant::{
+    DrawReason, MoveError, Outcome, Player, Players, PositionError, RulesError, Variant, WinReason,
+};
+use std::hash::{Hash, Hasher};
+
+/// The orthodox array on the squares, all points empty (spectral-realm.md §6).
+pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// An example rule file of the random variant, shipped with the crate.
+pub const RANDOM_EXAMPLE: &str = include_str!("../rules/random-example.ron");
+
+/// Spectral Realm Chess with its options and array.
+pub struct Spectral {
+    pub(crate) rules: SpectralRules,
+    pub(crate) shape: Shape,
+    pub(crate) rays: RayTable,
+    /// Atoms by [`PieceType`] index.
+    pub(crate) atoms: Vec<Vec<Atom>>,
+    /// Capture reach supersets: `[(piece * 2 + player) * CELLS + cell]`.
+    pub(crate) reach: Vec<Set>,
+    /// For the Griffin: after the diagonal step number k, the two outward orthogonals.
+    pub(crate) griffin_turns: [[usize; 2]; 4],
+    /// For the Rhinoceros: after the orthogonal step number k, the two outward diagonals.
+    pub(crate) rhino_turns: [[usize; 2]; 4],
+    pub(crate) promo_squares: Vec<PieceType>,
+    pub(crate) promo_points: Vec<PieceType>,
+    /// Castling rights lost when a move leaves or enters each cell.
+    pub(crate) castle_mask: Vec<u8>,
+    pub(crate) start: SpectralPosition,
+    players: Players,
+    description: String,
+}
+
+impl Default for Spectral {
+    fn default() -> Self {
+        Spectral::new()
+    }
+}
+
+impl Spectral {
+    /// Spectral Realm Chess with the orthodox array and the spirit rule on.
+    pub fn new() -> Spectral {
+        Spectral::with_rules(SpectralRules::default()).expect("the default rules are valid")
+    }
+
+    /// A game from a RON rule file (see [`SpectralRules`]).
+    pub fn from_ron(text: &str) -> Result<Spectral, RulesError> {
+        Spectral::with_rules(SpectralRules::from_ron(text)?)
+    }
+
+    /// A game with these rules.
+    pub fn with_rules(rules: SpectralRules) -> Result<Spectral, RulesError> {
+        rules.check()?;
+        let shape = board::shape();
+        let rays = RayTable::new(&shape, &movegen::dir_vectors())
+            .map_err(|e| RulesError::Invalid(e.to_string()))?;
+        let atoms = PieceType::ALL.iter().map(|p| p.atoms()).collect();
+        let turn = |a: (i8, i8), b: (i8, i8)| [movegen::dir_index(a), movegen::dir_index(b)];
+        let griffin_turns = [(2, 2), (-2, 2), (2, -2), (-2, -2)].map(|(x, y)| turn((x, 0), (0, y)));
+        let rhino_turns = [(2, 0), (-2, 0), (0, 2), (0, -2)].map(|(x, y)| {
+            if x != 0 {
+                turn((x, 2), (x, -2))
+            } else {
+                turn((2, y), (-2, y))
+            }
+        });
+        let array = rules.array();
+        let promo_squares = array.to_vec();
+        let promo_points = array
+            .iter()
+            .copied()
+            .filter(|p| !p.switches_boards())
+            .collect();
+        let mut castle_mask = vec![0u8; CELLS];
+        for (f, r, bits) in [
+            (4, 0, CASTLE_BITS[0] | CASTLE_BITS[1]),
+            (7, 0, CASTLE_BITS[0]),
+            (0, 0, CASTLE_BITS[1]),
+            (4, 7, CASTLE_BITS[2] | CASTLE_BITS[3]),
+            (7, 7, CASTLE_BITS[2]),
+            (0, 7, CASTLE_BITS[3]),
+        ] {
+            castle_mask[board::square(f, r).index()] = bits;
+        }
+        let names: Vec<String> = rules
+            .replace
+            .iter()
+            .map(|(a, b)| format!("{a:?} -> {b:?}"))
+            .collect();
+        let description = if names.is_empty() {
+            "Spectral Realm Chess (Savard): the 64 squares and the 49 points between them".into()
+        } else {
+            format!(
+                "Spectral Realm random-variant chess (Savard), array with {}",
+                names.join(", ")
+            )
+        };
+        let mut v = Spectral {
+            rules,
+            shape,
+            rays,
+            atoms,
+            reach: Vec::new(),
+            griffin_turns,
+            rhino_turns,
+            promo_squares,
+            promo_points,
+            castle_mask,
+            start: SpectralPosition::empty(),
+            players: Players::two(),
+            description,
+        };
+        v.reach = v.build_reach();
+        // The array after replacement; Black's mirrors White's.
+        let white_back: String = [
+            PieceType::Rook,
+            PieceType::Knight,
+            PieceType::Bishop,
+            PieceType::Queen,
+            PieceType::King,
+            PieceType::Bishop,
+            PieceType::Knight,
+            PieceType::Rook,
+        ]
+        .iter()
+        .map(|&p| v.rules.piece_for(p).letter())
+        .collect();
+        let setup = format!(
+            "{}/pppppppp/8/8/8/8/PPPPPPPP/{} w KQkq - 0 1",
+            white_back.to_ascii_lowercase(),
+            white_back
+        );
+        v.start = v
+            .read_position(&setup)
+            .map_err(|e| RulesError::Invalid(format!("the setup {setup}: {e}")))?;
+        Ok(v)
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> &SpectralRules {
+        &self.rules
+    }
+
+    /// The doubled board's shape.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// The pieces a pawn may become on a square and on a point (§5, §9).
+    pub fn promotion_pieces(&self) -> (&[PieceType], &[PieceType]) {
+        (&self.promo_squares, &self.promo_points)
+    }
+
+    /// The moves of the man on `from` as if it were its side's turn, king safety included
+    /// (used by the test vectors of spectral-realm.md §7).
+    pub fn moves_from(&self, pos: &SpectralPosition, from: Cell) -> Vec<SpectralMove> {
+        let mut p = *pos;
+        if let Some(m) = pos.man_at(from) {
+            p.to_move = m.player;
+        }
+        let mut out = Vec::new();
+        self.legal(&p, &mut out);
+        out.retain(|m| m.from == from);
+        out
+    }
+
+    /// True if a man of `by` attacks the location (a man of the other side placed there if it
+    /// is empty).
+    pub fn is_attacked(&self, pos: &SpectralPosition, cell: Cell, by: Player) -> bool {
+        let mut p = *pos;
+        if p.man_at(cell).is_none_or(|m| m.player == by.0) {
+            p.put(
+                cell,
+                Man {
+                    player: 1 - by.0,
+                    piece: PieceType::Pawn,
+                },
+            );
+        }
+        self.attacked(&p, cell, by.0)
+    }
+}
+
+impl Variant for Spectral {
+    type Position = SpectralPosition;
+    type Move = SpectralMove;
+
+    fn name(&self) -> &str {
+        &self.rules.name
+    }
+    fn description(&self) -> &str {
+        &self.description
+    }
+    fn options_ron(&self) -> String {
+        self.rules.to_ron()
+    }
+    fn players(&self) -> &Players {
+        &self.players
+    }
+    fn start(&self) -> SpectralPosition {
+        self.start
+    }
+    fn to_move(&self, pos: &SpectralPosition) -> Player {
+        pos.to_move()
+    }
+    fn legal_moves(&self, pos: &SpectralPosition, out: &mut Vec<SpectralMove>) {
+        self.legal(pos, out)
+    }
+    fn play(&self, pos: &SpectralPosition, mv: &SpectralMove) -> SpectralPosition {
+        self.make(pos, mv)
+    }
+    fn outcome(&self, pos: &SpectralPosition) -> Option<Outcome> {
+        let mut moves = Vec::new();
+        self.legal(pos, &mut moves);
+        if !moves.is_empty() {
+            return None;
+        }
+        Some(if self.is_check(pos) {
+            Outcome::Win {
+                winners: vec![Player(1 - pos.to_move)],
+                reason: WinReason::Checkmate,
+            }
+        } else {
+            Outcome::Draw(DrawReason::Stalemate)
+        })
+    }
+    fn in_check(&self, pos: &SpectralPosition) -> bool {
+        self.is_check(pos)
+    }
+    fn move_text(&self, pos: &SpectralPosition, mv: &SpectralMove) -> String {
+        self.write_move(pos, mv)
+    }
+    fn parse_move(&self, pos: &SpectralPosition, text: &str) -> Result<SpectralMove, MoveError> {
+        self.read_move(pos, text)
+    }
+    fn position_text(&self, pos: &SpectralPosition) -> String {
+        self.write_position(pos)
+    }
+    fn parse_position(&self, text: &str) -> Result<SpectralPosition, PositionError> {
+        self.read_position(text)
+    }
+    fn draw(&self, pos: &SpectralPosition) -> String {
+        self.picture(pos)
+    }
+    fn repetition_key(&self, pos: &SpectralPosition) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        pos.board.hash(&mut h);
+        pos.castling.hash(&mut h);
+        pos.ep.hash(&mut h);
+        pos.to_move.hash(&mut h);
+        h.finish()
+    }
+    fn halfmove_clock(&self, pos: &SpectralPosition) -> Option<u32> {
+        Some(pos.halfmove)
+    }
+}
