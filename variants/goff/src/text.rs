@@ -534,7 +534,7 @@ fn find(
 pub fn draw(pos: &Position) -> String {
     let mut panels: Vec<Vec<String>> = Vec::new();
     for z in (0..8i8).rev() {
-        let mut lines = vec![format!("{:<3}level {}", LEVELS[z as usize], z + 1)];
+        let mut lines = vec![format!("level {}", LEVELS[z as usize])];
         for a in (0..8i8).rev() {
             let mut line = format!("{} ", a + 1);
             for b in 0..8i8 {

@@ -170,7 +170,8 @@ fn king_cannot_move_first() {
 /// corner, on an edge, on a face and in the open leave it without a step (friendly men on the hem).
 #[test]
 fn table_11_hems() {
-    let hems: [((i8, i8, i8), &[(i8, i8, i8)]); 4] = [
+    type Hem<'a> = ((i8, i8, i8), &'a [(i8, i8, i8)]);
+    let hems: [Hem; 4] = [
         ((0, 0, 0), &[(0, 0, 1), (0, 1, 1), (1, 1, 0), (1, 1, 1)]),
         (
             (0, 0, 3),

@@ -7,10 +7,11 @@ use spacechess_goff::movegen::{attacked, legal_destinations};
 use spacechess_goff::power::{breakdown, projection, reach, source_classes, Reach};
 use spacechess_goff::tables::{tables, Family};
 use spacechess_goff::{Kind, Piece, Position, Tile};
-use spacechess_variant::{perft, Player, Variant};
+use spacechess_variant::{perft, Player};
 
 /// 01 §6.2: total / quadrant / apex / linear per class of source tile for rook, bishop and duke.
-const TABLE_6_2: [([i8; 3], [usize; 4], [usize; 4], [usize; 4]); 20] = [
+type Row = ([i8; 3], [usize; 4], [usize; 4], [usize; 4]);
+const TABLE_6_2: [Row; 20] = [
     (
         [0, 0, 0],
         [168, 147, 21, 21],

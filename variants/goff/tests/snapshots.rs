@@ -1,0 +1,89 @@
+//! insta snapshots of destination lists (rules/goff/01 §4-5, 02 §3-5, 04 §1): every piece kind from a
+//! corner, an edge, a face and the centre, with a few blockers, grouped by plane and kind as
+//! `spacechess moves goff --piece` prints them.
+
+mod common;
+use common::*;
+use spacechess_goff::explain::explain;
+use spacechess_goff::{Kind, Piece, Position};
+
+/// Sources: corner QR1,1, edge QR1,4, face QR4,4, centre Q4,4; blockers at fixed offsets from the
+/// source (those on the board): Black pawns, a Black knight, a White pawn.
+fn render(kind: Kind) -> String {
+    let sources = [
+        ("corner", (0, 0, 0)),
+        ("edge", (0, 0, 3)),
+        ("face", (0, 3, 3)),
+        ("centre", (3, 3, 3)),
+    ];
+    let blockers = [
+        (B, Kind::Pawn, (0, 2, 1)),
+        (B, Kind::Knight, (1, 1, 3)),
+        (W, Kind::Pawn, (2, 0, 1)),
+        (B, Kind::Pawn, (2, 3, 3)),
+        (B, Kind::Pawn, (-1, 1, -1)),
+        (W, Kind::Pawn, (1, -2, 0)),
+    ];
+    let mut out = String::new();
+    for (label, s) in sources {
+        let mut p = Position::empty();
+        p.put(t(s.0, s.1, s.2), Piece { player: W, kind });
+        let mut placed = Vec::new();
+        for (pl, k, o) in blockers {
+            let c = (s.0 + o.0, s.1 + o.1, s.2 + o.2);
+            if [c.0, c.1, c.2].iter().all(|x| (0..8).contains(x)) {
+                p.put(
+                    t(c.0, c.1, c.2),
+                    Piece {
+                        player: pl,
+                        kind: k,
+                    },
+                );
+                placed.push(format!(
+                    "{}{}",
+                    if pl == W { "W" } else { "B" },
+                    spacechess_goff::Tile::new(c.0, c.1, c.2).book_name(W)
+                ));
+            }
+        }
+        out.push_str(&format!("== {label}; men: {}\n", placed.join(" ")));
+        out.push_str(&explain(&p, t(s.0, s.1, s.2)).unwrap().render(&p));
+    }
+    out
+}
+
+#[test]
+fn rook_destinations() {
+    insta::assert_snapshot!(render(Kind::Rook));
+}
+
+#[test]
+fn bishop_destinations() {
+    insta::assert_snapshot!(render(Kind::Bishop));
+}
+
+#[test]
+fn duke_destinations() {
+    insta::assert_snapshot!(render(Kind::Duke));
+}
+
+#[test]
+fn queen_destinations() {
+    insta::assert_snapshot!(render(Kind::Queen));
+}
+
+#[test]
+fn knight_destinations() {
+    insta::assert_snapshot!(render(Kind::Knight));
+}
+
+#[test]
+fn king_destinations() {
+    insta::assert_snapshot!(render(Kind::King));
+}
+
+/// The drawing of the start position (`spacechess show goff`).
+#[test]
+fn start_drawing() {
+    insta::assert_snapshot!(spacechess_goff::text::draw(&Position::start()));
+}
