@@ -9,6 +9,7 @@
 
 use clap::{Parser, Subcommand};
 use spacechess_cli::commands::{self, moves::Moves, perft::Perft, show::Show};
+use spacechess_cli::commands::{analyse, play, replay, selfplay, solve};
 use spacechess_cli::error::CliError;
 use spacechess_cli::registry::{with_variant, VariantArgs};
 use std::io::{IsTerminal, Write};
@@ -76,6 +77,109 @@ enum Command {
         #[command(flatten)]
         rules: VariantArgs,
     },
+    /// Play against the engine in the terminal (type 'help' during the game)
+    Play {
+        /// The variant (see `spacechess variants`)
+        variant: String,
+        /// Your side: a player's name (white, black, ...) or number
+        #[arg(long = "as", value_name = "SIDE")]
+        side: Option<String>,
+        /// The engine searches this many plies (default 3)
+        #[arg(long, value_name = "N", value_parser = play::parse_search_depth, conflicts_with = "movetime")]
+        depth: Option<u32>,
+        /// The engine searches this long per move, in milliseconds
+        #[arg(long, value_name = "MS", value_parser = play::parse_movetime)]
+        movetime: Option<u64>,
+        /// The position to start from, in the variant's text format; default the start
+        #[arg(long, short = 'p', value_name = "P")]
+        position: Option<String>,
+        /// The game record file the game is appended to when it ends
+        #[arg(long, value_name = "FILE", default_value = "spacechess-games.pgn")]
+        record: std::path::PathBuf,
+        #[command(flatten)]
+        rules: VariantArgs,
+    },
+    /// The engine's best line and score for a position
+    Analyse {
+        /// The variant (see `spacechess variants`)
+        variant: String,
+        /// The position, in the variant's text format (orthodox: FEN); default the start
+        #[arg(long, short = 'p', value_name = "P")]
+        position: Option<String>,
+        /// Moves to play from the position first
+        #[arg(long, short = 'm', value_name = "M", num_args = 1..)]
+        moves: Vec<String>,
+        /// Search this many plies (default 4)
+        #[arg(long, value_name = "N", value_parser = play::parse_search_depth)]
+        depth: Option<u32>,
+        /// Search this long, in milliseconds
+        #[arg(long, value_name = "MS", value_parser = play::parse_movetime)]
+        movetime: Option<u64>,
+        #[command(flatten)]
+        rules: VariantArgs,
+    },
+    /// Prove or refute a forced mate in N for the side to move; print the key and solution tree
+    Solve {
+        /// The variant (see `spacechess variants`)
+        variant: String,
+        /// The position, in the variant's text format (orthodox: FEN)
+        #[arg(long, short = 'p', value_name = "P")]
+        position: String,
+        /// Moves to play from the position first
+        #[arg(long, short = 'm', value_name = "M", num_args = 1..)]
+        moves: Vec<String>,
+        /// The number of moves of the mating side (1 to 10)
+        #[arg(long, value_name = "N", value_parser = solve::parse_mate)]
+        mate: u32,
+        #[command(flatten)]
+        rules: VariantArgs,
+    },
+    /// Engine against engine or against a random mover: results table, records, progress
+    Selfplay {
+        /// The variant (see `spacechess variants`)
+        variant: String,
+        /// Number of games
+        #[arg(long, value_name = "N", default_value_t = 10)]
+        games: usize,
+        /// Player A: random, depth:N or movetime:MS
+        #[arg(long, value_name = "AGENT", default_value = "depth:3", value_parser = selfplay::parse_agent)]
+        a: spacechess_variant::search::Agent,
+        /// Player B: random, depth:N or movetime:MS
+        #[arg(long, value_name = "AGENT", default_value = "random", value_parser = selfplay::parse_agent)]
+        b: spacechess_variant::search::Agent,
+        /// Random plies at the start of every game, so that games differ
+        #[arg(long, value_name = "N", default_value_t = 2)]
+        random_opening: usize,
+        /// A game that reaches this many plies is scored a draw
+        #[arg(long, value_name = "N", default_value_t = 400)]
+        max_plies: usize,
+        /// Seed of the random plies and the random mover
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        seed: u64,
+        /// The position to start from, in the variant's text format; default the start
+        #[arg(long, short = 'p', value_name = "P")]
+        position: Option<String>,
+        /// The file the game records are written to (replaced)
+        #[arg(long, value_name = "FILE", default_value = "selfplay.pgn")]
+        record: std::path::PathBuf,
+        #[command(flatten)]
+        rules: VariantArgs,
+    },
+    /// Replay the games of a record file, checking every move; show the final positions
+    Replay {
+        /// The variant (see `spacechess variants`)
+        variant: String,
+        /// The game record file
+        file: std::path::PathBuf,
+        /// Only this game of the file (1-based)
+        #[arg(long, value_name = "N")]
+        game: Option<usize>,
+        /// Draw the board after every move
+        #[arg(long)]
+        boards: bool,
+        #[command(flatten)]
+        rules: VariantArgs,
+    },
 }
 
 /// Runs a parsed command line; the text to print on stdout.
@@ -128,6 +232,97 @@ fn run(command: Command) -> Result<String, CliError> {
                 progress: std::io::stderr().is_terminal(),
             };
             with_variant(&variant, &rules, perft)?
+        }
+        Command::Play {
+            variant,
+            side,
+            depth,
+            movetime,
+            position,
+            record,
+            rules,
+        } => {
+            let stdin = std::io::stdin();
+            let mut input = stdin.lock();
+            let mut output = std::io::stdout();
+            let game = play::Play {
+                side: side.as_deref(),
+                limits: play::limits(depth, movetime, 3),
+                position: position.as_deref(),
+                record,
+                input: &mut input,
+                output: &mut output,
+            };
+            with_variant(&variant, &rules, game)?
+        }
+        Command::Analyse {
+            variant,
+            position,
+            moves,
+            depth,
+            movetime,
+            rules,
+        } => {
+            let a = analyse::Analyse {
+                position: position.as_deref(),
+                moves: &moves,
+                limits: play::limits(depth, movetime, 4),
+            };
+            with_variant(&variant, &rules, a)?
+        }
+        Command::Solve {
+            variant,
+            position,
+            moves,
+            mate,
+            rules,
+        } => {
+            let s = solve::Solve {
+                position: Some(&position),
+                moves: &moves,
+                mate,
+            };
+            with_variant(&variant, &rules, s)?
+        }
+        Command::Selfplay {
+            variant,
+            games,
+            a,
+            b,
+            random_opening,
+            max_plies,
+            seed,
+            position,
+            record,
+            rules,
+        } => {
+            let mut err = std::io::stderr();
+            let s = selfplay::Selfplay {
+                position: position.as_deref(),
+                games,
+                a,
+                b,
+                random_opening,
+                max_plies,
+                seed,
+                record,
+                progress: &mut err,
+            };
+            with_variant(&variant, &rules, s)?
+        }
+        Command::Replay {
+            variant,
+            file,
+            game,
+            boards,
+            rules,
+        } => {
+            let r = replay::Replay {
+                file: &file,
+                game,
+                boards,
+            };
+            with_variant(&variant, &rules, r)?
         }
     }
 }

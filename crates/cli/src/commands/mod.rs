@@ -1,9 +1,14 @@
 //! The sub-commands, each generic over `V: Variant` (a [`crate::registry::VariantVisitor`]), and
 //! the helpers they share: reading a position and playing a list of moves.
 
+pub mod analyse;
 pub mod moves;
 pub mod perft;
+pub mod play;
+pub mod replay;
+pub mod selfplay;
 pub mod show;
+pub mod solve;
 pub mod variants;
 
 use crate::error::CliError;
