@@ -34,6 +34,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("ecila", "Ecila Chess (Parton): 6D chess on eight 2x2x2 Cubes, opened by placing the men; options game, cells=27, queen, king, army, stalemate"),
     ("ecila-scacia", "Ecila Scacia (Parton): placement, compulsory captures, capture all to win; options as ecila"),
     ("ecila-schlagschach", "Ecila Schlagschach (Parton): placement, compulsory captures, lose all to win; options as ecila"),
+    ("spectral", "Spectral Realm Chess (Savard): the squares and the 49 points between them; --rules FILE (RON) replaces array pieces; options spirit_rule, Knight=Counsellor ..."),
 ];
 
 /// Generic code to run on whichever variant the user named.
@@ -142,6 +143,13 @@ pub fn with_variant<T: VariantVisitor>(
             } else {
                 visit(Ecila8::new(options), visitor)
             }
+        }
+        "spectral" => {
+            let text = args.rules_text()?;
+            visit(
+                spacechess_spectral::Spectral::from_options(text.as_deref(), &args.rule_options()?),
+                visitor,
+            )
         }
         _ => Err(unknown_variant(name)),
     }
