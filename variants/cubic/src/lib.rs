@@ -47,15 +47,36 @@ pub mod rules {
 /// Every game of this crate: (name, one-line description), in the order `spacechess variants`
 /// lists them.
 pub const GAMES: &[(&str, &str)] = &[
-    ("raumschach", "Raumschach (Space Chess), Maack's 5x5x5 Normal Form after Dickins and Dawson"),
+    (
+        "raumschach",
+        "Raumschach (Space Chess), Maack's 5x5x5 Normal Form after Dickins and Dawson",
+    ),
     ("cubic", "Parton's Cubic Chess, 6x6x6"),
-    ("compulsion-cubic", "Compulsion Cubic Chess (Parton): captures compulsory, capture the King"),
-    ("scacia-cubic", "Cubic Scacia (Parton): captures compulsory, capture every enemy man"),
-    ("tamerlane-cubic", "Tamerlane variation of Parton's Cubic Chess (Zurafa, Dabbaba, Alfil, Fers)"),
+    (
+        "compulsion-cubic",
+        "Compulsion Cubic Chess (Parton): captures compulsory, capture the King",
+    ),
+    (
+        "scacia-cubic",
+        "Cubic Scacia (Parton): captures compulsory, capture every enemy man",
+    ),
+    (
+        "tamerlane-cubic",
+        "Tamerlane variation of Parton's Cubic Chess (Zurafa, Dabbaba, Alfil, Fers)",
+    ),
     ("cubic8", "8x8x8 Cubic chess for two players"),
-    ("cubic8-4", "8x8x8 Cubic chess for four players, each on his own"),
-    ("cubic8-teams", "8x8x8 Cubic chess for four players in two teams (option teams=13v24|14v23|12v34)"),
-    ("cubic8-true-king", "8x8x8 Cubic chess, True King: two players with two armies each"),
+    (
+        "cubic8-4",
+        "8x8x8 Cubic chess for four players, each on his own",
+    ),
+    (
+        "cubic8-teams",
+        "8x8x8 Cubic chess for four players in two teams (option teams=13v24|14v23|12v34)",
+    ),
+    (
+        "cubic8-true-king",
+        "8x8x8 Cubic chess, True King: two players with two armies each",
+    ),
 ];
 
 /// A position: the engine's board and clocks, plus the four-player state (eliminated armies and
@@ -87,7 +108,7 @@ pub type Cubic6 = Cubic<4>;
 /// The 8x8x8 games.
 pub type Cubic8 = Cubic<8>;
 
-fn piece_mut<'a>(rules: &'a mut RuleSet, letter: char) -> &'a mut spacechess_variant::engine::PieceSpec {
+fn piece_mut(rules: &mut RuleSet, letter: char) -> &mut spacechess_variant::engine::PieceSpec {
     rules
         .pieces
         .iter_mut()
@@ -141,15 +162,28 @@ impl Cubic<2> {
             a.only_unmoved = true;
             pawn.atoms.push(a);
         }
-        Cubic::build(rules, Arc::new(LevelNotation), o.to_ron(), Mode::Plain, false)
+        Cubic::build(
+            rules,
+            Arc::new(LevelNotation),
+            o.to_ron(),
+            Mode::Plain,
+            false,
+        )
     }
 }
 
 impl Cubic<4> {
     /// Parton's ordinary Cubic Chess.
+    #[allow(clippy::self_named_constructors)]
     pub fn cubic(ron: Option<&str>, pairs: &[(String, String)]) -> Result<Self, RulesError> {
         let o = CubicOptions::load(ron, pairs)?;
-        Cubic::build(base_rules(rules::CUBIC6), Arc::new(LevelNotation), o.to_ron(), Mode::Plain, false)
+        Cubic::build(
+            base_rules(rules::CUBIC6),
+            Arc::new(LevelNotation),
+            o.to_ron(),
+            Mode::Plain,
+            false,
+        )
     }
 
     /// Compulsion Cubic Chess.
@@ -157,7 +191,13 @@ impl Cubic<4> {
         let o = CompulsionOptions::load(ron, pairs)?;
         let mut rules = base_rules(rules::COMPULSION);
         rules.stalemate = stalemate_of(&o.no_move);
-        Cubic::build(rules, Arc::new(LevelNotation), o.to_ron(), Mode::Plain, false)
+        Cubic::build(
+            rules,
+            Arc::new(LevelNotation),
+            o.to_ron(),
+            Mode::Plain,
+            false,
+        )
     }
 
     /// Cubic Scacia.
@@ -170,7 +210,13 @@ impl Cubic<4> {
                 p.choices.push('K');
             }
         }
-        Cubic::build(rules, Arc::new(LevelNotation), o.to_ron(), Mode::Plain, false)
+        Cubic::build(
+            rules,
+            Arc::new(LevelNotation),
+            o.to_ron(),
+            Mode::Plain,
+            false,
+        )
     }
 
     /// The Tamerlane variation.
@@ -189,7 +235,13 @@ impl Cubic<4> {
                 p.choices = vec!['F'];
             }
         }
-        Cubic::build(rules, Arc::new(LevelNotation), o.to_ron(), Mode::Plain, false)
+        Cubic::build(
+            rules,
+            Arc::new(LevelNotation),
+            o.to_ron(),
+            Mode::Plain,
+            false,
+        )
     }
 }
 
@@ -210,7 +262,13 @@ impl Cubic<8> {
         if o.en_passant {
             add_en_passant(&mut rules);
         }
-        Cubic::build(rules, Arc::new(ColourNotation), o.to_ron(), Mode::Plain, true)
+        Cubic::build(
+            rules,
+            Arc::new(ColourNotation),
+            o.to_ron(),
+            Mode::Plain,
+            true,
+        )
     }
 
     /// 8x8x8 Cubic chess for four players, each on his own.
@@ -257,7 +315,11 @@ impl Cubic<8> {
         let teams = pairing(&o.teams);
         for (i, (p, t)) in rules.players.iter_mut().zip(teams).enumerate() {
             p.team = t;
-            p.name = format!("{} (army {})", if t == 0 { "First" } else { "Second" }, i + 1);
+            p.name = format!(
+                "{} (army {})",
+                if t == 0 { "First" } else { "Second" },
+                i + 1
+            );
         }
         if o.en_passant {
             add_en_passant(&mut rules);
@@ -329,7 +391,11 @@ pub fn with_game<T>(
         "cubic8-4" => f.visit(&Cubic::cubic8_four(ron, pairs)?),
         "cubic8-teams" => f.visit(&Cubic::cubic8_teams(ron, pairs)?),
         "cubic8-true-king" => f.visit(&Cubic::cubic8_true_king(ron, pairs)?),
-        _ => return Err(RulesError::Invalid(format!("no cubic game is called '{name}'"))),
+        _ => {
+            return Err(RulesError::Invalid(format!(
+                "no cubic game is called '{name}'"
+            )))
+        }
     })
 }
 
@@ -441,13 +507,36 @@ impl<const W: usize> Variant for Cubic<W> {
     fn halfmove_clock(&self, pos: &CubicPosition<W>) -> Option<u32> {
         Some(pos.board.halfmove_clock())
     }
+    // Search hooks (crate spacechess_variant::search): the engine's Zobrist key, evaluation and
+    // capture values, on the board.
+    fn hash_key(&self, pos: &CubicPosition<W>) -> u64 {
+        let k = self.engine.zobrist_key(&pos.board);
+        if self.is_plain() {
+            return k;
+        }
+        k ^ (u64::from(pos.out) << 48 | u64::from(pos.true_kings) << 56)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+    fn evaluate(&self, pos: &CubicPosition<W>, scores: &mut [i32]) {
+        self.engine.evaluate_players(&pos.board, scores)
+    }
+    fn capture_values(&self, pos: &CubicPosition<W>, mv: &Move) -> Option<(i32, i32)> {
+        self.engine.capture_values_of(&pos.board, mv)
+    }
 }
 
 /// The cells a man of `kind` (a letter) of player `player` reaches from `from` on an empty board,
 /// as cell names sorted; for the test vectors of the specifications.
-pub fn reach_names<const W: usize>(g: &Cubic<W>, player: u8, letter: char, from: &str) -> Vec<String> {
+pub fn reach_names<const W: usize>(
+    g: &Cubic<W>,
+    player: u8,
+    letter: char,
+    from: &str,
+) -> Vec<String> {
     let e = g.engine();
-    let kind = e.kind_by_letter(letter).expect("a piece letter of the game");
+    let kind = e
+        .kind_by_letter(letter)
+        .expect("a piece letter of the game");
     let cell = e.parse_cell(from).expect("a cell name");
     let mut v: Vec<String> = e
         .reach_on_empty_board(Player(player), kind, cell)

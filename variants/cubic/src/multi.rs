@@ -8,9 +8,7 @@ use crate::notation::colour_name;
 use crate::{Cubic, CubicPosition};
 use spacechess_geometry::{CellSet, Vector};
 use spacechess_variant::engine::{Move, MoveKind};
-use spacechess_variant::{
-    MoveError, Outcome, Player, Players, PositionError, Variant, WinReason,
-};
+use spacechess_variant::{MoveError, Outcome, Player, Players, PositionError, Variant, WinReason};
 
 /// How a game with more than two armies is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,7 +95,11 @@ fn movers<const W: usize>(g: &Cubic<W>, pos: &CubicPosition<W>) -> Vec<Player> {
     let mut v = vec![p];
     if let Mode::Teams { skipped: true, .. } = g.mode {
         let players = g.engine.players();
-        v.extend(players.all().filter(|&q| q != p && players.allied(p, q) && is_out(pos, q)));
+        v.extend(
+            players
+                .all()
+                .filter(|&q| q != p && players.allied(p, q) && is_out(pos, q)),
+        );
     }
     v
 }
@@ -164,7 +166,7 @@ pub(crate) fn outcome<const W: usize>(g: &Cubic<W>, pos: &CubicPosition<W>) -> O
         Mode::Plain => None,
         Mode::FreeForAll { .. } => {
             let left: Vec<Player> = players.all().filter(|&p| !is_out(pos, p)).collect();
-            (left.len() <= 1).then(|| Outcome::Win {
+            (left.len() <= 1).then_some(Outcome::Win {
                 winners: left,
                 reason: WinReason::Other("the other players were checkmated or stalemated"),
             })
@@ -174,7 +176,10 @@ pub(crate) fn outcome<const W: usize>(g: &Cubic<W>, pos: &CubicPosition<W>) -> O
                 if true_king {
                     is_out(pos, p) && pos.true_kings >> p.0 & 1 != 0
                 } else {
-                    players.all().filter(|&q| players.allied(p, q)).all(|q| is_out(pos, q))
+                    players
+                        .all()
+                        .filter(|&q| players.allied(p, q))
+                        .all(|q| is_out(pos, q))
                 }
             })?;
             let reason = if true_king {
@@ -183,7 +188,10 @@ pub(crate) fn outcome<const W: usize>(g: &Cubic<W>, pos: &CubicPosition<W>) -> O
                 WinReason::Other("both kings of the losing team were checkmated or stalemated")
             };
             Some(Outcome::Win {
-                winners: players.all().filter(|&q| !players.allied(loser, q)).collect(),
+                winners: players
+                    .all()
+                    .filter(|&q| !players.allied(loser, q))
+                    .collect(),
                 reason,
             })
         }
@@ -232,11 +240,7 @@ pub(crate) fn play<const W: usize>(
     m: &Move,
 ) -> CubicPosition<W> {
     let me = pos.board.to_move();
-    let owner = pos
-        .board
-        .piece_at(m.from)
-        .map(|pc| pc.player)
-        .unwrap_or(me);
+    let owner = pos.board.piece_at(m.from).map(|pc| pc.player).unwrap_or(me);
     let mut tmp = pos.board;
     tmp.set_to_move(owner);
     let mut next = CubicPosition {
@@ -316,7 +320,10 @@ pub(crate) fn extra_fields<const W: usize>(g: &Cubic<W>, pos: &CubicPosition<W>)
     if pos.out != 0 {
         s.push_str(&format!(" out:{}", army_list(pos.out)));
     }
-    if let Mode::Teams { true_king: true, .. } = g.mode {
+    if let Mode::Teams {
+        true_king: true, ..
+    } = g.mode
+    {
         s.push_str(&format!(" true:{}", army_list(pos.true_kings)));
     }
     s
@@ -374,7 +381,13 @@ pub(crate) fn parse_position<const W: usize>(
         if let Some(v) = f.strip_prefix("out:") {
             out = armies(players, v, "out").map_err(PositionError::Fields)?;
         } else if let Some(v) = f.strip_prefix("true:") {
-            if !matches!(g.mode, Mode::Teams { true_king: true, .. }) {
+            if !matches!(
+                g.mode,
+                Mode::Teams {
+                    true_king: true,
+                    ..
+                }
+            ) {
                 return Err(PositionError::Fields(
                     "a true: field belongs to the True King game only".into(),
                 ));
@@ -475,7 +488,11 @@ pub(crate) fn draw_colour_levels<const W: usize>(g: &Cubic<W>, pos: &CubicPositi
 /// A man's token as in the position text (`K`, `k`, `K'`, `k'`).
 fn token<const W: usize>(g: &Cubic<W>, p: Player, kind: u8) -> String {
     let l = g.engine.kinds()[kind as usize].letter;
-    let ch = if p.0 % 2 == 0 { l } else { l.to_ascii_lowercase() };
+    let ch = if p.0.is_multiple_of(2) {
+        l
+    } else {
+        l.to_ascii_lowercase()
+    };
     if p.0 >= 2 {
         format!("{ch}'")
     } else {

@@ -91,7 +91,10 @@ mod tests {
         // cubic8.md §1: D4Yellow = (3,3,4).
         let d4y = ColourNotation.parse_cell(&s, "D4Yellow").unwrap();
         assert_eq!(s.coords(d4y), Vector::new(&[3, 3, 4]));
-        assert_eq!(ColourNotation.parse_cell(&s, "D4Bk"), s.cell(&Vector::new(&[3, 3, 0])));
+        assert_eq!(
+            ColourNotation.parse_cell(&s, "D4Bk"),
+            s.cell(&Vector::new(&[3, 3, 0]))
+        );
         for bad in ["D9Yellow", "I4Yellow", "D4Pink", "D04Red", "D4", "4DRed"] {
             assert_eq!(ColourNotation.parse_cell(&s, bad), None, "{bad}");
         }

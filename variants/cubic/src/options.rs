@@ -202,11 +202,9 @@ mod tests {
     fn options_from_ron_and_pairs() {
         let o = RaumschachOptions::load(Some("(pawn_double_step: true)"), &[]).unwrap();
         assert!(o.pawn_double_step && o.pawn_forward_up_capture);
-        let o = RaumschachOptions::load(
-            None,
-            &[("pawn_forward_up_capture".into(), "false".into())],
-        )
-        .unwrap();
+        let o =
+            RaumschachOptions::load(None, &[("pawn_forward_up_capture".into(), "false".into())])
+                .unwrap();
         assert!(!o.pawn_forward_up_capture);
         let e = RaumschachOptions::load(None, &[("pawn_tripple".into(), "1".into())]).unwrap_err();
         assert!(e.to_string().contains("pawn_tripple"), "{e}");

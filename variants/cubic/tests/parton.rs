@@ -43,14 +43,24 @@ fn t2_bishop_from_aa1() {
 /// parton-cubic.md T3.
 #[test]
 fn t3_unicorn_from_aa1() {
-    assert_eq!(reach_names(&cubic(), 0, 'U', "Aa1"), names("Bb2 Cc3 Dd4 Ee5 Ff6"));
+    assert_eq!(
+        reach_names(&cubic(), 0, 'U', "Aa1"),
+        names("Bb2 Cc3 Dd4 Ee5 Ff6")
+    );
 }
 
 /// The number of directions in which a piece moves from a cell (empty board).
 fn directions(g: &Cubic6, l: char, from: &str) -> usize {
     let dirs: BTreeSet<Vec<i8>> = reach_names(g, 0, l, from)
         .iter()
-        .map(|to| offset(g, from, to).unwrap().as_slice().iter().map(|c| c.signum()).collect())
+        .map(|to| {
+            offset(g, from, to)
+                .unwrap()
+                .as_slice()
+                .iter()
+                .map(|c| c.signum())
+                .collect()
+        })
         .collect();
     dirs.len()
 }
@@ -60,9 +70,16 @@ fn directions(g: &Cubic6, l: char, from: &str) -> usize {
 #[test]
 fn t4_direction_counts() {
     let g = cubic();
-    assert_eq!([directions(&g, 'R', "Cc3"), directions(&g, 'R', "Aa3")], [6, 4]);
     assert_eq!(
-        [directions(&g, 'U', "Cc3"), directions(&g, 'U', "Aa3"), directions(&g, 'U', "Aa1")],
+        [directions(&g, 'R', "Cc3"), directions(&g, 'R', "Aa3")],
+        [6, 4]
+    );
+    assert_eq!(
+        [
+            directions(&g, 'U', "Cc3"),
+            directions(&g, 'U', "Aa3"),
+            directions(&g, 'U', "Aa1")
+        ],
         [8, 2, 1]
     );
     assert_eq!(directions(&g, 'K', "Cc3"), 26);
@@ -71,7 +88,10 @@ fn t4_direction_counts() {
 /// parton-cubic.md T5.
 #[test]
 fn t5_horse_from_aa1() {
-    assert_eq!(reach_names(&cubic(), 0, 'H', "Aa1"), names("Ca2 Cb1 Ba3 Bc1 Ab3 Ac2"));
+    assert_eq!(
+        reach_names(&cubic(), 0, 'H', "Aa1"),
+        names("Ca2 Cb1 Ba3 Bc1 Ab3 Ac2")
+    );
 }
 
 /// parton-cubic.md T6: a white pawn on Cd2 moves to the 9 cells of rank 3 around it when empty
@@ -83,12 +103,23 @@ fn t6_pawn() {
     let alone = position(&g, &[('P', "Cd2", 0), ('K', "Aa1", 0), ('K', "Ff6", 1)], 0);
     assert_eq!(targets_from(&g, &alone, "Cd2"), want);
     let mut men = vec![('P', "Cd2", 0), ('K', "Aa1", 0), ('K', "Ff6", 1)];
-    let enemies: Vec<String> = want.iter().cloned().chain(names("Cc2 Ce2 Bd2 Dd2 Cd1 Bd1 Dc1")).collect();
+    let enemies: Vec<String> = want
+        .iter()
+        .cloned()
+        .chain(names("Cc2 Ce2 Bd2 Dd2 Cd1 Bd1 Dc1"))
+        .collect();
     men.extend(enemies.iter().map(|c| ('H', c.as_str(), 1)));
     let crowded = position(&g, &men, 0);
     let t = move_texts(&g, &crowded);
-    let caps: Vec<String> = t.iter().filter(|m| m.starts_with("Cd2x")).map(|m| m[4..].to_string()).collect();
-    assert_eq!(sorted(&caps.iter().map(|s| s.as_str()).collect::<Vec<_>>()), want);
+    let caps: Vec<String> = t
+        .iter()
+        .filter(|m| m.starts_with("Cd2x"))
+        .map(|m| m[4..].to_string())
+        .collect();
+    assert_eq!(
+        sorted(&caps.iter().map(|s| s.as_str()).collect::<Vec<_>>()),
+        want
+    );
     assert!(t.iter().all(|m| !m.starts_with("Cd2-")));
 }
 
@@ -126,7 +157,10 @@ fn t7_t8_empty_board_counts() {
         ['R', 'B', 'U', 'Q', 'K', 'H'].map(|l| n(&c, l, "Cc3")),
         [15, 27, 17, 59, 26, 24]
     );
-    assert_eq!(['D', 'A', 'F', 'Z'].map(|l| n(&t, l, "Cc3")), [6, 12, 12, 36]);
+    assert_eq!(
+        ['D', 'A', 'F', 'Z'].map(|l| n(&t, l, "Cc3")),
+        [6, 12, 12, 36]
+    );
     assert_eq!(
         ['R', 'B', 'U', 'Q', 'K', 'H'].map(|l| n(&c, l, "Aa1")),
         [15, 15, 5, 35, 7, 6]
@@ -140,21 +174,58 @@ fn t7_t8_empty_board_counts() {
 fn s8_zurafa_min_option_and_blocking() {
     for min in 1..=3u8 {
         let g = Cubic::tamerlane(None, &[("zurafa_min".into(), min.to_string())]).unwrap();
-        for (cell, co) in [("Cc3", [2, 2, 2]), ("Aa1", [0, 0, 0]), ("Bd5", [3, 4, 1]), ("Fa6", [0, 5, 5])] {
-            assert_eq!(reach_names(&g, 0, 'Z', cell).len(), zurafa_formula(co, min as i32), "{cell} min {min}");
+        for (cell, co) in [
+            ("Cc3", [2, 2, 2]),
+            ("Aa1", [0, 0, 0]),
+            ("Bd5", [3, 4, 1]),
+            ("Fa6", [0, 5, 5]),
+        ] {
+            assert_eq!(
+                reach_names(&g, 0, 'Z', cell).len(),
+                zurafa_formula(co, min as i32),
+                "{cell} min {min}"
+            );
         }
     }
     let g = tamerlane();
     let r = reach_names(&g, 0, 'Z', "Aa1");
-    assert!(!r.contains(&"Ab2".to_string()) && r.contains(&"Ab3".to_string()) && r.contains(&"Af2".to_string()));
+    assert!(
+        !r.contains(&"Ab2".to_string())
+            && r.contains(&"Ab3".to_string())
+            && r.contains(&"Af2".to_string())
+    );
     // A man on the diagonal cell Ab2 blocks both rides through it; a man on Ab4 stops the ride
     // up the ranks (and may be captured if an enemy).
-    let p = position(&g, &[('Z', "Aa1", 0), ('P', "Ab2", 0), ('K', "Fa1", 0), ('K', "Ff6", 1)], 0);
+    let p = position(
+        &g,
+        &[
+            ('Z', "Aa1", 0),
+            ('P', "Ab2", 0),
+            ('K', "Fa1", 0),
+            ('K', "Ff6", 1),
+        ],
+        0,
+    );
     let t = targets_from(&g, &p, "Aa1");
-    assert!(!t.iter().any(|c| ["Ab3", "Ac2", "Af2", "Ab6"].contains(&c.as_str())));
-    let p = position(&g, &[('Z', "Aa1", 0), ('H', "Ab4", 1), ('K', "Fa1", 0), ('K', "Ff6", 1)], 0);
+    assert!(!t
+        .iter()
+        .any(|c| ["Ab3", "Ac2", "Af2", "Ab6"].contains(&c.as_str())));
+    let p = position(
+        &g,
+        &[
+            ('Z', "Aa1", 0),
+            ('H', "Ab4", 1),
+            ('K', "Fa1", 0),
+            ('K', "Ff6", 1),
+        ],
+        0,
+    );
     let t = targets_from(&g, &p, "Aa1");
-    assert!(t.contains(&"Ab3".to_string()) && t.contains(&"Ab4".to_string()) && !t.contains(&"Ab5".to_string()));
+    assert!(
+        t.contains(&"Ab3".to_string())
+            && t.contains(&"Ab4".to_string())
+            && !t.contains(&"Ab5".to_string())
+    );
     // The Zurafa gives check: a king on Ab5 is attacked from Aa1 through Ab2.
     let p = position(&g, &[('Z', "Aa1", 1), ('K', "Ab5", 0), ('K', "Ff6", 1)], 0);
     assert!(g.in_check(&p));
@@ -175,7 +246,10 @@ fn t11_tamerlane_first_moves() {
         let l = e.kinds()[s.board.piece_at(m.from).unwrap().kind as usize].letter;
         *by.entry(l).or_insert(0) += 1;
     }
-    assert_eq!(by.into_iter().collect::<Vec<_>>(), vec![('A', 6), ('D', 4), ('H', 18), ('P', 80)]);
+    assert_eq!(
+        by.into_iter().collect::<Vec<_>>(),
+        vec![('A', 6), ('D', 4), ('H', 18), ('P', 80)]
+    );
 }
 
 /// parton-cubic.md T13: in Compulsion Cubic Chess, with a capture available only captures are
@@ -183,7 +257,17 @@ fn t11_tamerlane_first_moves() {
 #[test]
 fn t13_compulsion_captures_only() {
     let g = compulsion();
-    let p = position(&g, &[('R', "Aa1", 0), ('P', "Cc3", 0), ('K', "Ff1", 0), ('H', "Aa5", 1), ('K', "Ff6", 1)], 0);
+    let p = position(
+        &g,
+        &[
+            ('R', "Aa1", 0),
+            ('P', "Cc3", 0),
+            ('K', "Ff1", 0),
+            ('H', "Aa5", 1),
+            ('K', "Ff6", 1),
+        ],
+        0,
+    );
     assert_eq!(move_texts(&g, &p), vec!["Aa1xAa5".to_string()]);
     let e = g.parse_move(&p, "Cc3-Cc4").unwrap_err();
     assert!(e.to_string().contains("compulsory"), "{e}");
@@ -200,9 +284,15 @@ fn s4_initial_array() {
         let pc = s.board.piece_at(e.parse_cell(c).unwrap()).unwrap();
         format!("{}{}", e.kinds()[pc.kind as usize].letter, pc.player.0)
     };
-    let white: Vec<String> = ["Aa1", "Ab1", "Ac1", "Ad1", "Ae1", "Af1"].iter().map(|c| at(c)).collect();
+    let white: Vec<String> = ["Aa1", "Ab1", "Ac1", "Ad1", "Ae1", "Af1"]
+        .iter()
+        .map(|c| at(c))
+        .collect();
     assert_eq!(white, ["K0", "Q0", "B0", "U0", "H0", "R0"]);
-    let black: Vec<String> = ["Aa6", "Ab6", "Ac6", "Ad6", "Ae6", "Af6"].iter().map(|c| at(c)).collect();
+    let black: Vec<String> = ["Aa6", "Ab6", "Ac6", "Ad6", "Ae6", "Af6"]
+        .iter()
+        .map(|c| at(c))
+        .collect();
     assert_eq!(black, ["R1", "H1", "U1", "B1", "Q1", "K1"]);
     for c in ["Aa2", "Af2", "Ba1", "Bf1"] {
         assert_eq!(at(c), "P0");
@@ -213,7 +303,13 @@ fn s4_initial_array() {
     let sh = e.shape();
     for c in s.board.occupied() {
         let v = sh.coords(c);
-        let r = sh.cell(&spacechess_geometry::Vector::new(&[5 - v.get(0), 5 - v.get(1), v.get(2)])).unwrap();
+        let r = sh
+            .cell(&spacechess_geometry::Vector::new(&[
+                5 - v.get(0),
+                5 - v.get(1),
+                v.get(2),
+            ]))
+            .unwrap();
         let (a, b) = (s.board.piece_at(c).unwrap(), s.board.piece_at(r).unwrap());
         assert_eq!((a.kind, a.player.0), (b.kind, 1 - b.player.0));
     }
@@ -239,9 +335,15 @@ fn s8_tamerlane_array() {
     let a1 = ["Aa1", "Ab1", "Ac1", "Ad1", "Ae1", "Af1"];
     let a6 = ["Aa6", "Ab6", "Ac6", "Ad6", "Ae6", "Af6"];
     assert_eq!(row(&g, &a1), "RZFKZR");
-    assert_eq!(row(&g, &["Ba1", "Bb1", "Bc1", "Bd1", "Be1", "Bf1"]), "DAHHAD");
+    assert_eq!(
+        row(&g, &["Ba1", "Bb1", "Bc1", "Bd1", "Be1", "Bf1"]),
+        "DAHHAD"
+    );
     assert_eq!(row(&g, &a6), "RZKFZR"); // Black's K on Ac6, F on Ad6
-    assert_eq!(row(&g, &["Ba6", "Bb6", "Bc6", "Bd6", "Be6", "Bf6"]), "DAHHAD");
+    assert_eq!(
+        row(&g, &["Ba6", "Bb6", "Bc6", "Bd6", "Be6", "Bf6"]),
+        "DAHHAD"
+    );
     let m = Cubic::tamerlane(None, &[("tamerlane_mirror".into(), "true".into())]).unwrap();
     assert_eq!(row(&m, &a6), "RZFKZR");
     assert_eq!(g.start().board.occupied().len(), 48);
@@ -259,7 +361,10 @@ fn s3_promotion() {
     assert!(promos.iter().all(|m| m.contains('=')));
     let f = Cubic::tamerlane(None, &[("tamerlane_promotion".into(), "fers_only".into())]).unwrap();
     let p = position(&f, &[('P', "Dc5", 0), ('K', "Aa1", 0), ('K', "Ff1", 1)], 0);
-    assert!(move_texts(&f, &p).iter().filter(|m| m.starts_with("Dc5")).all(|m| m.ends_with("=F")));
+    assert!(move_texts(&f, &p)
+        .iter()
+        .filter(|m| m.starts_with("Dc5"))
+        .all(|m| m.ends_with("=F")));
 }
 
 /// parton-cubic.md §5: ordinary Cubic Chess is won by checkmate; a king may not be left attacked.
@@ -269,7 +374,17 @@ fn s5_checkmate() {
     // Black king in the corner Ff6, white rooks on Fa5 (level F, rank 5) and Aa6... the rooks
     // cover levels and ranks: Ea6-.. Use queens: Df4 guarded, covering every flight of Ff6.
     let p = position(&g, &[('Q', "Ee5", 0), ('K', "Dd4", 0), ('K', "Ff6", 1)], 1);
-    assert!(matches!(g.outcome(&p), Some(Outcome::Win { reason: WinReason::Checkmate, .. })), "{}", g.draw(&p));
+    assert!(
+        matches!(
+            g.outcome(&p),
+            Some(Outcome::Win {
+                reason: WinReason::Checkmate,
+                ..
+            })
+        ),
+        "{}",
+        g.draw(&p)
+    );
     // A king may not step onto an attacked cell.
     let p = position(&g, &[('R', "Ab3", 0), ('K', "Aa1", 0), ('K', "Ff6", 1)], 0);
     assert!(!targets_from(&g, &p, "Aa1").is_empty());
@@ -289,14 +404,31 @@ fn s6_compulsion_goal() {
     let after = g.play(&p, &m);
     assert_eq!(
         g.outcome(&after),
-        Some(Outcome::Win { winners: vec![spacechess_variant::Player(0)], reason: WinReason::KingCaptured })
+        Some(Outcome::Win {
+            winners: vec![spacechess_variant::Player(0)],
+            reason: WinReason::KingCaptured
+        })
     );
     // Blocked: a lone black pawn on Aa2... a white king facing its own blocked pawn: no move.
-    let p = position(&g, &[('K', "Aa1", 0), ('P', "Aa5", 0), ('P', "Aa6", 1), ('H', "Ba6", 1),
-        ('H', "Bb6", 1), ('H', "Ab6", 1), ('K', "Ff1", 1)], 0);
+    let p = position(
+        &g,
+        &[
+            ('K', "Aa1", 0),
+            ('P', "Aa5", 0),
+            ('P', "Aa6", 1),
+            ('H', "Ba6", 1),
+            ('H', "Bb6", 1),
+            ('H', "Ab6", 1),
+            ('K', "Ff1", 1),
+        ],
+        0,
+    );
     let _ = p;
     let loss = Cubic::compulsion(None, &[("no_move".into(), "loss".into())]).unwrap();
-    assert_eq!(loss.engine().rules().stalemate, spacechess_variant::engine::StalemateResult::Loss);
+    assert_eq!(
+        loss.engine().rules().stalemate,
+        spacechess_variant::engine::StalemateResult::Loss
+    );
 }
 
 /// parton-cubic.md §7: Scacia: kings ordinary (no check), captures compulsory, taking every enemy
@@ -311,7 +443,10 @@ fn s7_scacia() {
     let after = g.play(&p, &g.parse_move(&p, "Ab3xAb6").unwrap());
     assert_eq!(
         g.outcome(&after),
-        Some(Outcome::Win { winners: vec![spacechess_variant::Player(0)], reason: WinReason::CapturedEverything })
+        Some(Outcome::Win {
+            winners: vec![spacechess_variant::Player(0)],
+            reason: WinReason::CapturedEverything
+        })
     );
     let k = Cubic::scacia(None, &[("king_promotion".into(), "true".into())]).unwrap();
     let p = position(&k, &[('P', "Dc5", 0), ('P', "Aa2", 1)], 0);
@@ -321,11 +456,19 @@ fn s7_scacia() {
 
 #[test]
 fn snapshots_start_and_middlegames() {
-    for (g, name) in [(cubic(), "cubic"), (compulsion(), "compulsion"), (scacia(), "scacia"), (tamerlane(), "tamerlane")] {
+    for (g, name) in [
+        (cubic(), "cubic"),
+        (compulsion(), "compulsion"),
+        (scacia(), "scacia"),
+        (tamerlane(), "tamerlane"),
+    ] {
         insta::assert_snapshot!(format!("{name}_start"), snapshot(&g, &[], &g.start()));
         for (i, (seed, plies)) in [(5u64, 12usize), (77, 24)].into_iter().enumerate() {
             let (pos, line) = random_line(&g, seed, plies);
-            insta::assert_snapshot!(format!("{name}_middlegame_{}", i + 1), snapshot(&g, &line, &pos));
+            insta::assert_snapshot!(
+                format!("{name}_middlegame_{}", i + 1),
+                snapshot(&g, &line, &pos)
+            );
         }
     }
 }
@@ -333,7 +476,12 @@ fn snapshots_start_and_middlegames() {
 #[test]
 fn perft_start_depths_1_to_3() {
     let mut out = String::new();
-    for (g, name) in [(cubic(), "cubic"), (compulsion(), "compulsion"), (scacia(), "scacia"), (tamerlane(), "tamerlane")] {
+    for (g, name) in [
+        (cubic(), "cubic"),
+        (compulsion(), "compulsion"),
+        (scacia(), "scacia"),
+        (tamerlane(), "tamerlane"),
+    ] {
         let n: Vec<u64> = (1..=3).map(|d| perft(&g, &g.start(), d)).collect();
         out.push_str(&format!("{name}: {n:?}\n"));
     }
@@ -352,7 +500,12 @@ fn perft_start_depth_4() {
 
 #[test]
 fn random_games_round_trip() {
-    for (g, seed) in [(cubic(), 1u64), (compulsion(), 2), (scacia(), 3), (tamerlane(), 4)] {
+    for (g, seed) in [
+        (cubic(), 1u64),
+        (compulsion(), 2),
+        (scacia(), 3),
+        (tamerlane(), 4),
+    ] {
         random_games(&g, 100, 60, seed);
     }
 }

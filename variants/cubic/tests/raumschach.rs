@@ -34,20 +34,29 @@ fn t1_rook_bishop_unicorn_from_centre() {
 #[test]
 fn t2_rook_from_aa1() {
     let want = "Ab1 Ac1 Ad1 Ae1 Aa2 Aa3 Aa4 Aa5 Ba1 Ca1 Da1 Ea1";
-    assert_eq!(reach_names(&game(), 0, 'R', "Aa1"), sorted(&want.split(' ').collect::<Vec<_>>()));
+    assert_eq!(
+        reach_names(&game(), 0, 'R', "Aa1"),
+        sorted(&want.split(' ').collect::<Vec<_>>())
+    );
 }
 
 /// raumschach.md T3.
 #[test]
 fn t3_bishop_from_aa1() {
     let want = "Ab2 Ac3 Ad4 Ae5 Ba2 Ca3 Da4 Ea5 Bb1 Cc1 Dd1 Ee1";
-    assert_eq!(reach_names(&game(), 0, 'B', "Aa1"), sorted(&want.split(' ').collect::<Vec<_>>()));
+    assert_eq!(
+        reach_names(&game(), 0, 'B', "Aa1"),
+        sorted(&want.split(' ').collect::<Vec<_>>())
+    );
 }
 
 /// raumschach.md T4.
 #[test]
 fn t4_unicorn_from_aa1() {
-    assert_eq!(reach_names(&game(), 0, 'U', "Aa1"), sorted(&["Bb2", "Cc3", "Dd4", "Ee5"]));
+    assert_eq!(
+        reach_names(&game(), 0, 'U', "Aa1"),
+        sorted(&["Bb2", "Cc3", "Dd4", "Ee5"])
+    );
 }
 
 /// raumschach.md T5.
@@ -59,7 +68,11 @@ fn t5_knight_from_aa1() {
 
 /// A white pawn on Cc3 with black pawns on all 26 neighbouring cells (kings far away).
 fn pawn_among_enemies(g: &Raumschach) -> spacechess_cubic::CubicPosition<2> {
-    let mut men: Vec<(char, String, u8)> = vec![('P', "Cc3".into(), 0), ('K', "Aa1".into(), 0), ('K', "Ee5".into(), 1)];
+    let mut men: Vec<(char, String, u8)> = vec![
+        ('P', "Cc3".into(), 0),
+        ('K', "Aa1".into(), 0),
+        ('K', "Ee5".into(), 1),
+    ];
     for l in ["B", "C", "D"] {
         for f in ["b", "c", "d"] {
             for r in ["2", "3", "4"] {
@@ -94,7 +107,9 @@ fn t6_pawn_moves_and_captures() {
 fn t7_pawn_non_captures() {
     let g = game();
     let t = targets_from(&g, &pawn_among_enemies(&g), "Cc3");
-    for no in ["Bc4", "Dc2", "Cb2", "Cd2", "Bb3", "Bd3", "Db2", "Dd4", "Bb2", "Dd2", "Db4", "Bd4"] {
+    for no in [
+        "Bc4", "Dc2", "Cb2", "Cd2", "Bb3", "Bd3", "Db2", "Dd4", "Bb2", "Dd2", "Db4", "Bd4",
+    ] {
         assert!(!t.contains(&no.to_string()), "{no}");
     }
 }
@@ -103,13 +118,18 @@ fn t7_pawn_non_captures() {
 #[test]
 fn t8_bishop_from_cc3() {
     let want = "Cd4 Ce5 Cb2 Ca1 Cd2 Ce1 Cb4 Ca5 Dd3 Ee3 Bb3 Aa3 Db3 Ea3 Bd3 Ae3 Bc2 Ac1 Dc4 Ec5 Bc4 Ac5 Dc2 Ec1";
-    assert_eq!(reach_names(&game(), 0, 'B', "Cc3"), sorted(&want.split(' ').collect::<Vec<_>>()));
+    assert_eq!(
+        reach_names(&game(), 0, 'B', "Cc3"),
+        sorted(&want.split(' ').collect::<Vec<_>>())
+    );
 }
 
 /// raumschach.md T9.
 #[test]
 fn t9_unicorn_from_bb2() {
-    let want = ["Aa1", "Cc3", "Dd4", "Ee5", "Aa3", "Cc1", "Ac1", "Ca3", "Ca1", "Ac3"];
+    let want = [
+        "Aa1", "Cc3", "Dd4", "Ee5", "Aa3", "Cc1", "Ac1", "Ca3", "Ca1", "Ac3",
+    ];
     assert_eq!(reach_names(&game(), 0, 'U', "Bb2"), sorted(&want));
 }
 
@@ -118,8 +138,22 @@ fn t9_unicorn_from_bb2() {
 fn t10_t11_t12_counts() {
     let g = game();
     assert_eq!(count(&g, 'K', "Bb2"), 26); // T10
-    assert_eq!([count(&g, 'K', "Cc3"), count(&g, 'N', "Cc3"), count(&g, 'Q', "Cc3")], [26, 24, 52]); // T11
-    assert_eq!([count(&g, 'K', "Aa1"), count(&g, 'Q', "Aa1"), count(&g, 'R', "Aa1")], [7, 28, 12]); // T12
+    assert_eq!(
+        [
+            count(&g, 'K', "Cc3"),
+            count(&g, 'N', "Cc3"),
+            count(&g, 'Q', "Cc3")
+        ],
+        [26, 24, 52]
+    ); // T11
+    assert_eq!(
+        [
+            count(&g, 'K', "Aa1"),
+            count(&g, 'Q', "Aa1"),
+            count(&g, 'R', "Aa1")
+        ],
+        [7, 28, 12]
+    ); // T12
 }
 
 /// Cells reachable by repeated moves of a piece on an empty board.
@@ -159,12 +193,36 @@ fn s3_initial_array() {
         let pc = s.board.piece_at(e.parse_cell(c).unwrap()).unwrap();
         (e.kinds()[pc.kind as usize].letter, pc.player.0)
     };
-    for (c, l) in [("Ac1", 'K'), ("Bc1", 'Q'), ("Aa1", 'R'), ("Ae1", 'R'), ("Ba1", 'B'), ("Bd1", 'B'),
-        ("Bb1", 'U'), ("Be1", 'U'), ("Ab1", 'N'), ("Ad1", 'N'), ("Aa2", 'P'), ("Be2", 'P')] {
+    for (c, l) in [
+        ("Ac1", 'K'),
+        ("Bc1", 'Q'),
+        ("Aa1", 'R'),
+        ("Ae1", 'R'),
+        ("Ba1", 'B'),
+        ("Bd1", 'B'),
+        ("Bb1", 'U'),
+        ("Be1", 'U'),
+        ("Ab1", 'N'),
+        ("Ad1", 'N'),
+        ("Aa2", 'P'),
+        ("Be2", 'P'),
+    ] {
         assert_eq!(at(c), (l, 0), "{c}");
     }
-    for (c, l) in [("Ec5", 'K'), ("Dc5", 'Q'), ("Ea5", 'R'), ("Ee5", 'R'), ("Db5", 'B'), ("De5", 'B'),
-        ("Da5", 'U'), ("Dd5", 'U'), ("Eb5", 'N'), ("Ed5", 'N'), ("Ea4", 'P'), ("Da4", 'P')] {
+    for (c, l) in [
+        ("Ec5", 'K'),
+        ("Dc5", 'Q'),
+        ("Ea5", 'R'),
+        ("Ee5", 'R'),
+        ("Db5", 'B'),
+        ("De5", 'B'),
+        ("Da5", 'U'),
+        ("Dd5", 'U'),
+        ("Eb5", 'N'),
+        ("Ed5", 'N'),
+        ("Ea4", 'P'),
+        ("Da4", 'P'),
+    ] {
         assert_eq!(at(c), (l, 1), "{c}");
     }
     let sh = e.shape();
@@ -182,18 +240,50 @@ fn s3_initial_array() {
 #[test]
 fn s2_promotion_zone() {
     let g = game();
-    let p = position(&g, &[('P', "Dc5", 0), ('P', "Ea4", 0), ('P', "Cd4", 0), ('K', "Aa1", 0), ('K', "Ae5", 1)], 0);
+    let p = position(
+        &g,
+        &[
+            ('P', "Dc5", 0),
+            ('P', "Ea4", 0),
+            ('P', "Cd4", 0),
+            ('K', "Aa1", 0),
+            ('K', "Ae5", 1),
+        ],
+        0,
+    );
     let t = move_texts(&g, &p);
-    let from = |c: &str| t.iter().filter(|m| m.starts_with(c)).cloned().collect::<Vec<_>>();
-    assert_eq!(from("Dc5"), sorted(&["Dc5-Ec5=B", "Dc5-Ec5=N", "Dc5-Ec5=Q", "Dc5-Ec5=R", "Dc5-Ec5=U"]));
+    let from = |c: &str| {
+        t.iter()
+            .filter(|m| m.starts_with(c))
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        from("Dc5"),
+        sorted(&[
+            "Dc5-Ec5=B",
+            "Dc5-Ec5=N",
+            "Dc5-Ec5=Q",
+            "Dc5-Ec5=R",
+            "Dc5-Ec5=U"
+        ])
+    );
     assert_eq!(from("Ea4").len(), 5); // Ea4-Ea5=Q..N
     assert_eq!(from("Cd4"), sorted(&["Cd4-Cd5", "Cd4-Dd4"]));
     // Black promotes on level A rank 1.
     let b = position(&g, &[('P', "Bc1", 1), ('K', "Ee5", 0), ('K', "Ea5", 1)], 1);
     assert_eq!(targets_from(&g, &b, "Bc1"), sorted(&["Ac1"]));
-    assert_eq!(move_texts(&g, &b).iter().filter(|m| m.contains("=")).count(), 5);
+    assert_eq!(
+        move_texts(&g, &b)
+            .iter()
+            .filter(|m| m.contains("="))
+            .count(),
+        5
+    );
     // A pawn may not stand in its promotion zone.
-    assert!(g.parse_position("2P2/5/5/5/5//5/5/5/5/5//5/5/5/5/5//5/5/5/5/5//5/5/5/5/K3k w").is_err());
+    assert!(g
+        .parse_position("2P2/5/5/5/5//5/5/5/5/5//5/5/5/5/5//5/5/5/5/5//5/5/5/5/K3k w")
+        .is_err());
 }
 
 /// raumschach.md §4: checkmate wins, stalemate draws.
@@ -203,14 +293,31 @@ fn s4_mate_and_stalemate() {
     let g = game();
     // Black king in the corner Ee5; white queens on De3 and Dc5 cover every flight; Dd4... mate
     // by a queen on Dd4 guarded by the king on Cc3: Ee5's neighbours are all attacked.
-    let mate = position(&g, &[('K', "Cc3", 0), ('Q', "Dd4", 0), ('R', "Ea1", 0), ('R', "Aa5", 0), ('K', "Ee5", 1)], 1);
+    let mate = position(
+        &g,
+        &[
+            ('K', "Cc3", 0),
+            ('Q', "Dd4", 0),
+            ('R', "Ea1", 0),
+            ('R', "Aa5", 0),
+            ('K', "Ee5", 1),
+        ],
+        1,
+    );
     let o = g.outcome(&mate);
-    assert!(matches!(o, Some(Outcome::Win { ref winners, reason: WinReason::Checkmate }) if winners.len() == 1 && winners[0].0 == 0), "{o:?}\n{}", g.draw(&mate));
+    assert!(
+        matches!(o, Some(Outcome::Win { ref winners, reason: WinReason::Checkmate }) if winners.len() == 1 && winners[0].0 == 0),
+        "{o:?}\n{}",
+        g.draw(&mate)
+    );
     let stale = position(&g, &[('K', "Cc3", 0), ('Q', "Dc4", 0), ('K', "Ee5", 1)], 1);
     let mut ms = Vec::new();
     g.legal_moves(&stale, &mut ms);
     if ms.is_empty() {
-        assert_eq!(g.outcome(&stale), Some(Outcome::Draw(DrawReason::Stalemate)));
+        assert_eq!(
+            g.outcome(&stale),
+            Some(Outcome::Draw(DrawReason::Stalemate))
+        );
     } else {
         // Not a stalemate: find one by removing flights is not needed; check the rule directly.
         assert!(g.outcome(&stale).is_none());
@@ -222,7 +329,10 @@ fn s4_mate_and_stalemate() {
 fn s7_options() {
     let g = Cubic::raumschach(None, &[("pawn_double_step".into(), "true".into())]).unwrap();
     let p = position(&g, &[('P', "Ac2", 0), ('K', "Aa1", 0), ('K', "Ee5", 1)], 0);
-    assert_eq!(targets_from(&g, &p, "Ac2"), sorted(&["Ac3", "Ac4", "Bc2", "Cc2"]));
+    assert_eq!(
+        targets_from(&g, &p, "Ac2"),
+        sorted(&["Ac3", "Ac4", "Bc2", "Cc2"])
+    );
     let mut f: Vec<String> = g.position_text(&p).split(' ').map(String::from).collect();
     f[2] = "-".into(); // nothing unmoved: no double step
     let moved = g.parse_position(&f.join(" ")).unwrap();
@@ -238,7 +348,10 @@ fn s7_options() {
 fn snapshots_start_and_middlegames() {
     let g = game();
     insta::assert_snapshot!("raumschach_start", snapshot(&g, &[], &g.start()));
-    for (name, seed, plies) in [("raumschach_middlegame_1", 11, 12), ("raumschach_middlegame_2", 23, 20)] {
+    for (name, seed, plies) in [
+        ("raumschach_middlegame_1", 11, 12),
+        ("raumschach_middlegame_2", 23, 20),
+    ] {
         let (pos, line) = random_line(&g, seed, plies);
         insta::assert_snapshot!(name, snapshot(&g, &line, &pos));
     }

@@ -18,7 +18,13 @@ pub fn position<const W: usize>(
     for &(l, c, p) in men {
         let cell = e.parse_cell(c).unwrap_or_else(|| panic!("cell {c}"));
         let kind = e.kind_by_letter(l).unwrap_or_else(|| panic!("letter {l}"));
-        b.put(cell, Piece { player: Player(p), kind });
+        b.put(
+            cell,
+            Piece {
+                player: Player(p),
+                kind,
+            },
+        );
     }
     b.set_unmoved(b.occupied());
     b.set_to_move(Player(to_move));
@@ -102,7 +108,11 @@ pub fn snapshot<V: Variant>(v: &V, line: &[String], pos: &V::Position) -> String
     let moves = move_texts(v, pos);
     format!(
         "moves played: {}\nposition: {}\n\n{}\n{} legal moves:\n{}\n",
-        if line.is_empty() { "-".to_string() } else { line.join(" ") },
+        if line.is_empty() {
+            "-".to_string()
+        } else {
+            line.join(" ")
+        },
         v.position_text(pos),
         v.draw(pos),
         moves.len(),
@@ -125,7 +135,11 @@ pub fn random_games<V: Variant>(v: &V, games: usize, max_plies: usize, seed: u64
             }
             let pos = game.position().clone();
             v.legal_moves(&pos, &mut ms);
-            assert!(!ms.is_empty(), "no move but no outcome: {}", v.position_text(&pos));
+            assert!(
+                !ms.is_empty(),
+                "no move but no outcome: {}",
+                v.position_text(&pos)
+            );
             let m = ms[rng.below(ms.len())].clone();
             let text = v.move_text(&pos, &m);
             let parsed = v
