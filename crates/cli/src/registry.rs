@@ -35,6 +35,16 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("ecila-scacia", "Ecila Scacia (Parton): placement, compulsory captures, capture all to win; options as ecila"),
     ("ecila-schlagschach", "Ecila Schlagschach (Parton): placement, compulsory captures, lose all to win; options as ecila"),
     ("spectral", "Spectral Realm Chess (Savard): the squares and the 49 points between them; --rules FILE (RON) replaces array pieces; options spirit_rule, Knight=Counsellor ..."),
+    ("goff", "Goff's 3D chess (8x8x8, 2022), part 1: rook, bishop, duke, queen, knight, king move by planar advancement squares; pawns and stacks stand as blockers with no moves yet, no castling or en passant; notation Q - KB3,4"),
+    ("raumschach", "Raumschach (Space Chess), Maack's 5x5x5 Normal Form after Dickins; options pawn_double_step, pawn_forward_up_capture"),
+    ("cubic", "Parton's Cubic Chess, 6x6x6; notation Bc1-Ec4"),
+    ("compulsion-cubic", "Compulsion Cubic Chess (Parton): captures compulsory, no check, capture the King; option no_move"),
+    ("scacia-cubic", "Cubic Scacia (Parton): captures compulsory, capture every enemy man; options no_move, king_promotion"),
+    ("tamerlane-cubic", "Tamerlane variation of Parton's Cubic Chess (Zurafa, Dabbaba, Alfil, Fers); options zurafa_min, tamerlane_mirror, tamerlane_promotion"),
+    ("cubic8", "8x8x8 Cubic chess for two players; cells as D4Yellow; option en_passant"),
+    ("cubic8-4", "8x8x8 Cubic chess for four players, each on his own; options eliminated_men, en_passant"),
+    ("cubic8-teams", "8x8x8 Cubic chess for four players in two teams; options teams=13v24|14v23|12v34, inherited_turn, en_passant"),
+    ("cubic8-true-king", "8x8x8 Cubic chess, True King: two players, two armies each; options true_kings=1,2, teams, inherited_turn"),
 ];
 
 /// Generic code to run on whichever variant the user named.
@@ -144,12 +154,33 @@ pub fn with_variant<T: VariantVisitor>(
                 visit(Ecila8::new(options), visitor)
             }
         }
+        "goff" => {
+            args.no_options("goff")?;
+            visit(Ok::<_, CliError>(spacechess_goff::Goff::new()), visitor)
+        }
         "spectral" => {
             let text = args.rules_text()?;
             visit(
                 spacechess_spectral::Spectral::from_options(text.as_deref(), &args.rule_options()?),
                 visitor,
             )
+        }
+        "raumschach" | "cubic" | "compulsion-cubic" | "scacia-cubic" | "tamerlane-cubic"
+        | "cubic8" | "cubic8-4" | "cubic8-teams" | "cubic8-true-king" => {
+            use spacechess_cubic::Cubic;
+            let text = args.rules_text()?;
+            let (t, o) = (text.as_deref(), &args.rule_options()?);
+            match name {
+                "raumschach" => visit(Cubic::raumschach(t, o), visitor),
+                "cubic" => visit(Cubic::cubic(t, o), visitor),
+                "compulsion-cubic" => visit(Cubic::compulsion(t, o), visitor),
+                "scacia-cubic" => visit(Cubic::scacia(t, o), visitor),
+                "tamerlane-cubic" => visit(Cubic::tamerlane(t, o), visitor),
+                "cubic8" => visit(Cubic::cubic8(t, o), visitor),
+                "cubic8-4" => visit(Cubic::cubic8_four(t, o), visitor),
+                "cubic8-teams" => visit(Cubic::cubic8_teams(t, o), visitor),
+                _ => visit(Cubic::cubic8_true_king(t, o), visitor),
+            }
         }
         _ => Err(unknown_variant(name)),
     }
