@@ -72,6 +72,20 @@ impl Spectral {
         Spectral::with_rules(SpectralRules::from_ron(text)?)
     }
 
+    /// A game from an optional RON rule file and `key=value` options applied on top of it (see
+    /// [`SpectralRules::apply_options`]).
+    pub fn from_options(
+        rules_ron: Option<&str>,
+        options: &[(String, String)],
+    ) -> Result<Spectral, RulesError> {
+        let mut rules = match rules_ron {
+            Some(text) => SpectralRules::from_ron(text)?,
+            None => SpectralRules::default(),
+        };
+        rules.apply_options(options)?;
+        Spectral::with_rules(rules)
+    }
+
     /// A game with these rules.
     pub fn with_rules(rules: SpectralRules) -> Result<Spectral, RulesError> {
         rules.check()?;

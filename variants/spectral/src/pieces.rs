@@ -370,6 +370,55 @@ impl SpectralRules {
         Ok(())
     }
 
+    /// Applies `key=value` options (the command line's `--option`): `spirit_rule=true|false`,
+    /// `name=TEXT`, or `Knight=Counsellor` (a piece of the array = its replacement).
+    pub fn apply_options(&mut self, pairs: &[(String, String)]) -> Result<(), RulesError> {
+        for (k, v) in pairs {
+            match k.as_str() {
+                "spirit_rule" => {
+                    self.spirit_rule = match v.as_str() {
+                        "true" | "on" | "yes" => true,
+                        "false" | "off" | "no" => false,
+                        _ => {
+                            return Err(RulesError::Option(format!(
+                                "spirit_rule={v}: expected true or false"
+                            )))
+                        }
+                    }
+                }
+                "name" => self.name = v.clone(),
+                _ => {
+                    let piece = |s: &str| -> Result<PieceType, RulesError> {
+                        PieceType::ALL
+                            .into_iter()
+                            .find(|p| p.name().eq_ignore_ascii_case(s))
+                            .ok_or_else(|| {
+                                let names: Vec<String> =
+                                    PieceType::ALL.iter().map(|p| p.name()).collect();
+                                RulesError::Option(format!(
+                                    "{k}={v}: '{s}' is not a piece (known: {})",
+                                    names.join(", ")
+                                ))
+                            })
+                    };
+                    let from = piece(k).map_err(|_| {
+                        RulesError::Option(format!(
+                            "unknown option '{k}' (known: spirit_rule, name, or a piece of the \
+                             array such as Knight=Counsellor)"
+                        ))
+                    })?;
+                    let to = piece(v)?;
+                    if from == to {
+                        self.replace.remove(&from);
+                    } else {
+                        self.replace.insert(from, to);
+                    }
+                }
+            }
+        }
+        self.check().map_err(|e| RulesError::Option(e.to_string()))
+    }
+
     /// The piece that stands where the orthodox array has `p`.
     pub fn piece_for(&self, p: PieceType) -> PieceType {
         self.replace.get(&p).copied().unwrap_or(p)
@@ -448,6 +497,26 @@ mod tests {
         assert!(matches!(e, RulesError::Parse(_)), "{e}");
         let e = SpectralRules::from_ron("(replace: {Knight: Unicorn})").unwrap_err();
         assert!(matches!(e, RulesError::Parse(_)), "{e}");
+        let mut o = SpectralRules::default();
+        let pairs = |s: &[(&str, &str)]| -> Vec<(String, String)> {
+            s.iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect()
+        };
+        o.apply_options(&pairs(&[("spirit_rule", "false"), ("knight", "archer")]))
+            .unwrap();
+        assert!(!o.spirit_rule);
+        assert_eq!(o.piece_for(PieceType::Knight), PieceType::Archer);
+        let e = o.apply_options(&pairs(&[("spirit", "x")])).unwrap_err();
+        assert!(e.to_string().contains("unknown option 'spirit'"), "{e}");
+        let e = o
+            .apply_options(&pairs(&[("Bishop", "Unicorn")]))
+            .unwrap_err();
+        assert!(e.to_string().contains("'Unicorn' is not a piece"), "{e}");
+        let e = o
+            .apply_options(&pairs(&[("spirit_rule", "maybe")]))
+            .unwrap_err();
+        assert!(e.to_string().contains("expected true or false"), "{e}");
         let back = SpectralRules::from_ron(&r.to_ron()).unwrap();
         assert_eq!(back, r);
     }
