@@ -1,63 +1,147 @@
-use spacechess_cubic::Raumschach;
-use spacechess_variant::search::{MateSolver, RandomMover};
-use spacechess_variant::Variant;
+//! The search and the mate solver on Raumschach (issue 8). The mate positions were constructed
+//! by placing a white king, queen and rook and a black king on the 5x5x5 board and keeping
+//! placements the solver proves to be a mate with a unique key; each test then checks the solution
+//! independently (the mate is a checkmate by the rules, every defence is answered).
 
-fn text(cells: &[(usize, usize, usize, char)], to_move: &str) -> String {
-    let mut levels = Vec::new();
-    for z in (0..5).rev() {
-        let mut ranks = Vec::new();
-        for y in (0..5).rev() {
-            let mut row = String::new();
-            let mut empty = 0;
-            for x in 0..5 {
-                match cells.iter().find(|c| (c.0, c.1, c.2) == (x, y, z)) {
-                    Some(c) => {
-                        if empty > 0 { row.push_str(&empty.to_string()); empty = 0; }
-                        row.push(c.3);
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 { row.push_str(&empty.to_string()); }
-            ranks.push(row);
-        }
-        levels.push(ranks.join("/"));
+use spacechess_cubic::Raumschach;
+use spacechess_variant::search::{
+    score_text, Limits, MateSolver, RandomMover, Searcher, SolutionNode,
+};
+use spacechess_variant::{Outcome, Variant, WinReason};
+
+/// White King Ee1, Rook Db3, Queen Ae2; Black King Da1: mate in 1 by Ae2-Db2 (unique).
+const MATE_IN_1: &str = "5/5/5/5/4K//5/5/1R3/5/k4//5/5/5/5/5//5/5/5/5/5//5/5/5/4Q/5 w - - 0 1";
+/// White Rook Cb3, King Cc3, Queen Be1; Black King Ea2: mate in 2 by Be1-Dc3 (unique), no mate
+/// in 1.
+const MATE_IN_2: &str = "5/5/5/k4/5//5/5/5/5/5//5/5/1RK2/5/5//5/5/5/5/4Q//5/5/5/5/5 w - - 0 1";
+
+fn raumschach() -> Raumschach {
+    Raumschach::raumschach(None, &[]).expect("the built-in rule set")
+}
+
+fn is_checkmate(v: &Raumschach, pos: &<Raumschach as Variant>::Position) -> bool {
+    matches!(
+        v.outcome(pos),
+        Some(Outcome::Win {
+            reason: WinReason::Checkmate,
+            ..
+        })
+    )
+}
+
+/// Walks a solution tree from `pos`: every attacker move in it is legal, every defence of the
+/// position after an attacker move is listed, and every line ends in checkmate.
+fn check_tree(
+    v: &Raumschach,
+    pos: &<Raumschach as Variant>::Position,
+    node: &SolutionNode<spacechess_variant::engine::Move>,
+) {
+    let mut legal = Vec::new();
+    v.legal_moves(pos, &mut legal);
+    assert!(legal.contains(&node.mv), "{} is legal", node.text);
+    let after = v.play(pos, &node.mv);
+    if node.next.is_empty() {
+        assert!(
+            node.wins && is_checkmate(v, &after),
+            "{} ends the line in mate",
+            node.text
+        );
+        return;
     }
-    format!("{} {to_move} - - 0 1", levels.join("//"))
+    if node.by_attacker {
+        v.legal_moves(&after, &mut legal);
+        assert_eq!(
+            node.next.len(),
+            legal.len(),
+            "every defence after {} is answered",
+            node.text
+        );
+    } else {
+        assert_eq!(node.next.len(), 1, "one continuation after {}", node.text);
+    }
+    for c in &node.next {
+        check_tree(v, &after, c);
+    }
 }
 
 #[test]
-#[ignore]
-fn find() {
-    let v = Raumschach::raumschach(None, &[]).unwrap();
-    let mut rng = RandomMover::new(11);
-    let mut found1 = 0; let mut found2 = 0;
-    for _ in 0..20000 {
-        let mut cells: Vec<(usize,usize,usize,char)> = Vec::new();
-        let pieces = ['K','k','Q','R'];
-        for &p in &pieces {
-            loop {
-                let c = ((rng.next_u64()%5) as usize, (rng.next_u64()%5) as usize, (rng.next_u64()%5) as usize, p);
-                if p == 'k' && !(c.0 == 4 || c.0 == 0) { continue; }
-                if !cells.iter().any(|d| (d.0,d.1,d.2)==(c.0,c.1,c.2)) { cells.push(c); break; }
-            }
+fn raumschach_mate_in_one() {
+    let v = raumschach();
+    let pos = v.parse_position(MATE_IN_1).unwrap();
+    let r = MateSolver::new(&v).solve(&pos, 1);
+    assert_eq!(r.shortest, Some(1));
+    let keys: Vec<String> = r.keys.iter().map(|m| v.move_text(&pos, m)).collect();
+    assert_eq!(keys, ["Ae2-Db2"]);
+    assert!(is_checkmate(&v, &v.play(&pos, &r.keys[0])));
+    // Independently: exactly one white move mates.
+    let mut legal = Vec::new();
+    v.legal_moves(&pos, &mut legal);
+    let mates = legal
+        .iter()
+        .filter(|m| is_checkmate(&v, &v.play(&pos, m)))
+        .count();
+    assert_eq!(mates, 1);
+}
+
+#[test]
+fn raumschach_mate_in_two_with_its_solution_tree() {
+    let v = raumschach();
+    let pos = v.parse_position(MATE_IN_2).unwrap();
+    let mut solver = MateSolver::new(&v);
+    assert_eq!(solver.solve(&pos, 1).shortest, None, "no mate in 1");
+    let r = solver.solve(&pos, 2);
+    assert_eq!(r.shortest, Some(2));
+    let keys: Vec<String> = r.keys.iter().map(|m| v.move_text(&pos, m)).collect();
+    assert_eq!(keys, ["Be1-Dc3"]);
+    let tree = r.tree.expect("a tree");
+    check_tree(&v, &pos, &tree);
+    assert!(tree.to_text().starts_with("1. Be1-Dc3!\n"));
+}
+
+#[test]
+fn raumschach_no_mate_where_there_is_none() {
+    let v = raumschach();
+    let mut solver = MateSolver::new(&v);
+    // The start position: no mate in 2.
+    let r = solver.solve(&v.start(), 2);
+    assert_eq!(r.shortest, None);
+    assert!(r.keys.is_empty());
+    // The mate-in-2 position with Black to move instead: Black has no mate at all.
+    let pos = v.parse_position(&MATE_IN_2.replace(" w ", " b ")).unwrap();
+    assert_eq!(solver.solve(&pos, 2).shortest, None);
+}
+
+#[test]
+fn raumschach_search_finds_the_mate_in_two() {
+    let v = raumschach();
+    let pos = v.parse_position(MATE_IN_2).unwrap();
+    let r = Searcher::new(&v).search(&pos, Limits::depth(3));
+    assert_eq!(score_text(r.score, 2), "+M2");
+    assert_eq!(v.move_text(&pos, r.best.as_ref().unwrap()), "Be1-Dc3");
+}
+
+#[test]
+fn raumschach_engine_moves_are_legal_and_deterministic() {
+    let v = raumschach();
+    let mut rng = RandomMover::new(5);
+    let mut legal = Vec::new();
+    let mut pos = v.start();
+    for ply in 0..30 {
+        v.legal_moves(&pos, &mut legal);
+        if legal.is_empty() {
+            break;
         }
-        let t = text(&cells, "w");
-        let Ok(pos) = v.parse_position(&t) else { continue };
-        if v.outcome(&pos).is_some() { continue; }
-        let mut s = MateSolver::new(&v);
-        let r1 = s.solve(&pos, 1);
-        if r1.shortest == Some(1) && r1.keys.len() == 1 && found1 < 3 {
-            found1 += 1;
-            println!("M1 {t} key {}", v.move_text(&pos, &r1.keys[0]));
+        if ply % 6 == 0 {
+            let a = Searcher::new(&v).search(&pos, Limits::depth(2));
+            let b = Searcher::new(&v).search(&pos, Limits::depth(2));
+            let best = a.best.clone().expect("a move");
+            assert!(legal.contains(&best));
+            assert_eq!(
+                (a.best, a.score, a.nodes, a.pv),
+                (b.best, b.score, b.nodes, b.pv)
+            );
         }
-        if r1.shortest.is_none() && found2 < 3 {
-            let r2 = s.solve(&pos, 2);
-            if r2.shortest == Some(2) && r2.keys.len() == 1 {
-                found2 += 1;
-                println!("M2 {t} key {}", v.move_text(&pos, &r2.keys[0]));
-            }
-        }
-        if found1 >= 3 && found2 >= 3 { break; }
+        let m = rng.choose(&v, &pos).unwrap();
+        pos = v.play(&pos, &m);
     }
 }
