@@ -97,15 +97,13 @@ pub trait Variant: Send + Sync {
     }
 
     /// If `mv` captures: the value of the man taken and of the man that takes, in centipawns (the
-    /// search orders captures by them and extends captures in its quiescence search). Default: a
-    /// capture is a move after which the board field of the position text holds fewer men; both
-    /// values 100.
+    /// search orders captures by them and extends captures in its quiescence search). Default:
+    /// a move whose text marks a capture with `x` or `:`, as most chess notations do (a notation
+    /// of pure coordinates should override this), both values 100.
     fn capture_values(&self, pos: &Self::Position, mv: &Self::Move) -> Option<(i32, i32)> {
-        let before: usize = men_by_player_in_text(&self.position_text(pos)).iter().sum();
-        let after: usize = men_by_player_in_text(&self.position_text(&self.play(pos, mv)))
-            .iter()
-            .sum();
-        (after < before).then_some((100, 100))
+        self.move_text(pos, mv)
+            .contains(['x', ':'])
+            .then_some((100, 100))
     }
 }
 
