@@ -165,6 +165,30 @@ enum Command {
         #[command(flatten)]
         rules: VariantArgs,
     },
+    /// Power projection: cells a piece reaches in one move on the empty board, by class of source
+    /// cell (Goff's tables; Dickins' 52 from Cc3 for the Raumschach queen)
+    Compare {
+        /// The variant (see `spacechess variants`)
+        variant: String,
+        /// The piece: its letter (goff also takes names: queen, duke, ...)
+        #[arg(long)]
+        piece: String,
+        #[command(flatten)]
+        rules: VariantArgs,
+    },
+    /// One man's legal destinations; for goff grouped by plane and by kind (quadrant, apex,
+    /// duplex, linear), the tile named from the side to move's view (KB3,3)
+    Piece {
+        /// The variant (see `spacechess variants`)
+        variant: String,
+        /// The man's cell (goff: the book's tile name from the side to move's view)
+        tile: String,
+        /// The position, in the variant's text format; default the start
+        #[arg(long, short = 'p', value_name = "P")]
+        position: Option<String>,
+        #[command(flatten)]
+        rules: VariantArgs,
+    },
     /// Replay the games of a record file, checking every move; show the final positions
     Replay {
         /// The variant (see `spacechess variants`)
@@ -310,6 +334,17 @@ fn run(command: Command) -> Result<String, CliError> {
             };
             with_variant(&variant, &rules, s)?
         }
+        Command::Compare {
+            variant,
+            piece,
+            rules,
+        } => commands::compare::power_projection(&variant, &piece, &rules),
+        Command::Piece {
+            variant,
+            tile,
+            position,
+            rules,
+        } => commands::compare::piece_moves(&variant, &tile, position.as_deref(), &rules),
         Command::Replay {
             variant,
             file,

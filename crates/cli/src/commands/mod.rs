@@ -2,6 +2,7 @@
 //! the helpers they share: reading a position and playing a list of moves.
 
 pub mod analyse;
+pub mod compare;
 pub mod moves;
 pub mod perft;
 pub mod play;
