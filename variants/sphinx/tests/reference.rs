@@ -293,3 +293,15 @@ fn perft_agrees_with_reference() {
         assert_eq!(perft(&v, &v.start(), d), r.perft(d), "reduced depth {d}");
     }
 }
+
+/// Depth 4 from both starts against the reference (slow: `--ignored`, release).
+#[test]
+#[ignore]
+fn perft_depth_4_agrees_with_reference() {
+    let v = SphinxChess::chess();
+    let r = to_ref(&v, &v.start());
+    assert_eq!(perft(&v, &v.start(), 4), r.perft(4), "sphinx depth 4");
+    let v = ReducedSphinx::chess();
+    let r = to_ref(&v, &v.start());
+    assert_eq!(perft(&v, &v.start(), 4), r.perft(4), "reduced depth 4");
+}
