@@ -655,4 +655,24 @@ impl<const W: usize> Variant for Ecila<W> {
     fn halfmove_clock(&self, pos: &EcilaPosition<W>) -> Option<u32> {
         self.engine.halfmove_clock(&pos.board)
     }
+    fn evaluate(&self, pos: &EcilaPosition<W>, scores: &mut [i32]) {
+        // The engine's material and mobility on the board; men still to place count at the
+        // rule set's values as well.
+        self.engine.evaluate(&pos.board, scores);
+        for (p, hand) in pos.hand.iter().enumerate() {
+            for (k, &n) in hand.iter().enumerate() {
+                let value = self.engine.kinds()[k].value.unwrap_or(3.0);
+                if let Some(s) = scores.get_mut(p) {
+                    *s += (100.0 * value) as i32 * n as i32;
+                }
+            }
+        }
+    }
+    fn capture_values(&self, pos: &EcilaPosition<W>, mv: &Move) -> Option<(i32, i32)> {
+        if pos.placing() {
+            None
+        } else {
+            self.engine.capture_values(&pos.board, mv)
+        }
+    }
 }

@@ -365,4 +365,13 @@ impl<const W: usize> Variant for Sphinx<W> {
     fn halfmove_clock(&self, pos: &Position<W>) -> Option<u32> {
         self.engine.halfmove_clock(pos)
     }
+    fn hash_key(&self, pos: &Position<W>) -> u64 {
+        self.engine.hash_key(pos)
+    }
+    fn evaluate(&self, pos: &Position<W>, scores: &mut [i32]) {
+        self.engine.evaluate(pos, scores)
+    }
+    fn capture_values(&self, pos: &Position<W>, mv: &Move) -> Option<(i32, i32)> {
+        self.engine.capture_values(pos, mv)
+    }
 }

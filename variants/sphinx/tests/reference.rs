@@ -66,7 +66,7 @@ impl Ref {
             if p != player {
                 continue;
             }
-            let mut ride = |dirs: &[Sq], max: i8, out: &mut Vec<(Sq, Sq)>| {
+            let ride = |dirs: &[Sq], max: i8, out: &mut Vec<(Sq, Sq)>| {
                 for d in dirs {
                     let mut s = from;
                     for _ in 0..max {
