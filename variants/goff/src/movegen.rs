@@ -84,22 +84,56 @@ pub fn covers(pc: Piece, from: Cell, to: Cell, occupied: &Bits) -> bool {
 
 /// True if some man of `by` covers `target`.
 pub fn attacked(pos: &Position, target: Cell, by: Player) -> bool {
-    let occ = pos.occupied();
     let t = tables();
-    for from in pos.of_player(by) {
-        let Some(pc) = pos.piece_at(from) else {
-            continue;
-        };
-        let hit = match pc.kind {
-            Kind::Knight => t.knight[from.index()].contains(target),
-            Kind::Pawn | Kind::Stack => false,
-            _ => covers(pc, from, target, &occ),
-        };
-        if hit {
-            return true;
+    let theirs = pos.of_player(by);
+    if t.knight[target.index()].intersects(&(theirs & pos.of_kind(Kind::Knight))) {
+        return true;
+    }
+    let occ = pos.occupied();
+    for kind in [
+        Kind::Queen,
+        Kind::Rook,
+        Kind::Bishop,
+        Kind::Duke,
+        Kind::King,
+    ] {
+        for from in theirs & pos.of_kind(kind) {
+            if covers(Piece { player: by, kind }, from, target, &occ) {
+                return true;
+            }
         }
     }
     false
+}
+
+/// The tiles whose emptying could expose `p`'s king: every tile of every manifold of every route
+/// from an enemy base piece or king to the king (a man leaving any other tile never opens a route, and a
+/// man arriving anywhere only blocks).
+fn exposure(pos: &Position, p: Player) -> Bits {
+    let mut out = CellSet::EMPTY;
+    let Some(k) = pos.king(p) else {
+        return out;
+    };
+    let t = tables();
+    let theirs = pos.of_player(other(p));
+    for kind in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Duke] {
+        for from in theirs & pos.of_kind(kind) {
+            for &f in families(kind) {
+                let pt = t.planar(f);
+                for r in pt.routes(from, k) {
+                    out |= pt.manifold(from, r);
+                }
+            }
+        }
+    }
+    for from in theirs & pos.of_kind(Kind::King) {
+        for s in &t.king[from.index()] {
+            if s.to == k {
+                out |= s.rect;
+            }
+        }
+    }
+    out
 }
 
 /// True if `p`'s king is attacked (false if `p` has no king).
@@ -112,8 +146,15 @@ pub fn legal_destinations(pos: &Position, from: Cell) -> Bits {
     let Some(pc) = pos.piece_at(from) else {
         return CellSet::EMPTY;
     };
+    let dests = destinations(pos, from);
+    let safe = pc.kind != Kind::King
+        && !in_check(pos, pc.player)
+        && !exposure(pos, pc.player).contains(from);
+    if safe {
+        return dests;
+    }
     let mut out = CellSet::EMPTY;
-    for to in destinations(pos, from) {
+    for to in dests {
         if !in_check(&pos.after(&Move { from, to }), pc.player) {
             out.insert(to);
         }
@@ -127,11 +168,14 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     let me = pos.to_move();
     let occ = pos.occupied();
     let own = pos.of_player(me);
+    let checked = in_check(pos, me);
+    let exposed = exposure(pos, me);
     for from in own {
         let pc = pos.piece_at(from).expect("own man");
+        let safe = pc.kind != Kind::King && !checked && !exposed.contains(from);
         for to in destinations_of(pc, from, &occ, &own) {
             let m = Move { from, to };
-            if !in_check(&pos.after(&m), me) {
+            if safe || !in_check(&pos.after(&m), me) {
                 out.push(m);
             }
         }
