@@ -547,3 +547,115 @@ fn duke_colours() {
         assert_eq!(tiles.iter().filter(|t| t.is_white()).count(), 64);
     }
 }
+
+/// 02 §5.2 (L6650-6684): a 5-move knight return from KR1,1 to the face-adjacent KR2,1 through
+/// KN3,3, KB1,1, Q3,2, KB1,3, with duke colours gold: silver, gold, ruby, gold, jade.
+#[test]
+fn knight_five_move_return() {
+    let path = [
+        (7, 0, 0),
+        (6, 2, 2),
+        (5, 0, 0),
+        (3, 2, 1),
+        (5, 0, 2),
+        (7, 1, 0),
+    ];
+    let colours: Vec<&str> = path
+        .iter()
+        .map(|&(z, a, b)| Tile::new(z, a, b).duke_colour())
+        .collect();
+    assert_eq!(colours, ["gold", "silver", "gold", "ruby", "gold", "jade"]);
+    for w in path.windows(2) {
+        assert!(
+            projection(Kind::Knight, t(w[0].0, w[0].1, w[0].2)).contains(t(w[1].0, w[1].1, w[1].2))
+        );
+    }
+    let names: Vec<String> = path
+        .iter()
+        .map(|&(z, a, b)| Tile::new(z, a, b).book_name(W))
+        .collect();
+    assert_eq!(names, ["KR1,1", "KN3,3", "KB1,1", "Q3,2", "KB1,3", "KR2,1"]);
+}
+
+/// 02 §6 #12 (L6227-6248): STAB 12 + 24 + 24 = 60 advancement squares (quadrants) for the queen.
+#[test]
+fn queen_stab_60() {
+    let n = |f: Family| tables().planar(f).family().quadrants.len();
+    assert_eq!(
+        (n(Family::Rook), n(Family::Bishop), n(Family::Duke)),
+        (12, 24, 24)
+    );
+    assert_eq!(n(Family::Rook) + n(Family::Bishop) + n(Family::Duke), 60);
+}
+
+/// 02 §3.5 (L5456-5457, A9): a duke in a corner covers 10 tiles in every orthogonal plane, counting
+/// its own tile in the 3 planes through it.
+#[test]
+fn duke_corner_ten_per_orthogonal_plane() {
+    let s = t(0, 0, 0);
+    let mut reach = projection(Kind::Duke, s);
+    reach.insert(s);
+    for c in 0..8i8 {
+        for axis in 0..3 {
+            let n = reach
+                .iter()
+                .map(Tile::of)
+                .filter(|x| [x.z, x.a, x.b][axis] == c)
+                .count();
+            assert_eq!(n, 10, "axis {axis} = {c}");
+        }
+    }
+}
+
+/// 01 §6.3 #4, #11, #12, 02 §3.5, §5.2, A4, 04 §1.4: power projection ratios (of 511 tiles) as the
+/// book prints them; the queen's 56.4 % / 69.3 % are 289/512 and 355/512 (book slip, A4), the
+/// correct /511 values are 56.6 % / 69.5 %.
+#[test]
+fn ppr_percentages() {
+    let pct = |n: usize, d: f64| format!("{:.1}", 100.0 * n as f64 / d);
+    let pct2 = |n: usize| format!("{:.2}", 100.0 * n as f64 / 511.0);
+    assert_eq!(pct(projection(Kind::Rook, t(0, 0, 0)).len(), 511.0), "32.9");
+    assert_eq!(
+        pct(projection(Kind::Bishop, t(0, 0, 0)).len(), 511.0),
+        "16.4"
+    );
+    assert_eq!(
+        pct(projection(Kind::Bishop, t(4, 3, 3)).len(), 511.0),
+        "28.8"
+    );
+    assert_eq!(pct(projection(Kind::Duke, t(0, 0, 0)).len(), 511.0), "15.5");
+    assert_eq!(pct(projection(Kind::Duke, t(3, 3, 3)).len(), 511.0), "22.5");
+    let (qc, qm) = (
+        projection(Kind::Queen, t(0, 0, 0)).len(),
+        projection(Kind::Queen, t(3, 3, 3)).len(),
+    );
+    assert_eq!(
+        (pct(qc, 512.0), pct(qm, 512.0)),
+        ("56.4".into(), "69.3".into())
+    );
+    assert_eq!(
+        (pct(qc, 511.0), pct(qm, 511.0)),
+        ("56.6".into(), "69.5".into())
+    );
+    assert_eq!(pct2(projection(Kind::Knight, t(0, 0, 0)).len()), "0.59");
+    assert_eq!(pct2(projection(Kind::Knight, t(3, 3, 3)).len()), "4.70");
+    assert_eq!(pct2(projection(Kind::King, t(3, 3, 3)).len()), "5.09");
+    assert_eq!(pct2(projection(Kind::King, t(0, 0, 0)).len()), "1.37");
+}
+
+/// 02 §6 #19 (L6875, L6956-6966), 04 §0: from the stack's home KB1,1 on the empty board the duke
+/// reaches 79 tiles and the bishop 94; 14 overlap (9 q-tiles + 5 Feynman), 159 together.
+#[test]
+fn stack_home_projection() {
+    let s = t(5, 0, 0);
+    let (d, b) = (projection(Kind::Duke, s), projection(Kind::Bishop, s));
+    assert_eq!(
+        (d.len(), b.len(), (d & b).len(), (d | b).len()),
+        (79, 94, 14, 159)
+    );
+    let q = (d & b)
+        .iter()
+        .filter(|&c| reach(Family::Bishop, s, c) == Reach::Linear)
+        .count();
+    assert_eq!((q, (d & b).len() - q), (9, 5));
+}
