@@ -104,6 +104,10 @@ pub struct Engine<const W: usize> {
     pub(crate) bent_attackers: Vec<(Player, u8, usize)>,
     /// Kinds whose loss loses the game under [`Goal::CaptureRoyal`].
     pub(crate) goal_royals: u16,
+    /// Kinds whose unmoved status matters (unmoved-only atoms, castling kings and rooks); the
+    /// unmoved set holds men of these kinds only, so that it never tells apart positions that
+    /// the rules treat alike.
+    pub(crate) unmoved_kinds: u16,
     pub(crate) start: Position<W>,
     pub(crate) notation: Arc<dyn Notation>,
     /// Zobrist keys, piece values and evaluation weights for the search.
@@ -415,6 +419,7 @@ impl<const W: usize> Engine<W> {
             bents,
             bent_attackers,
             goal_royals,
+            unmoved_kinds: u16::MAX,
             start: Position::empty(),
             notation,
             eval: Default::default(),
@@ -455,6 +460,21 @@ impl<const W: usize> Engine<W> {
                 _ => return Err(invalid(format!("setup: {e}"))),
             },
         };
+        let mut mask = 0u16;
+        for (ki, k) in rules.pieces.iter().enumerate() {
+            if k.atoms.iter().any(|a| a.only_unmoved) {
+                mask |= 1 << ki;
+            }
+        }
+        for c in &engine.castles {
+            for cell in [c.king_from, c.rook_from] {
+                if let Some(pc) = engine.start.piece_at(cell) {
+                    mask |= 1 << pc.kind;
+                }
+            }
+        }
+        engine.unmoved_kinds = mask;
+        engine.start.unmoved &= engine.unmoved_relevant(&engine.start);
         engine.eval = super::eval::EvalTables::new(&engine);
         Ok(engine)
     }
@@ -462,6 +482,17 @@ impl<const W: usize> Engine<W> {
     /// Reads a rule set from RON and compiles it.
     pub fn from_ron(text: &str, notation: Arc<dyn Notation>) -> Result<Self, RulesError> {
         Engine::new(RuleSet::from_ron(text)?, notation)
+    }
+
+    /// The men whose unmoved status matters (see the rule set's unmoved-only atoms and castling).
+    pub fn unmoved_relevant(&self, pos: &Position<W>) -> CellSet<W> {
+        let mut s = CellSet::EMPTY;
+        for (k, set) in pos.by_kind.iter().enumerate() {
+            if self.unmoved_kinds >> k & 1 != 0 {
+                s |= *set;
+            }
+        }
+        s
     }
 
     /// Every cell of the board, as a set.

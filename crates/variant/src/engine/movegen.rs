@@ -325,7 +325,9 @@ impl<const W: usize> Engine<W> {
         match m.kind {
             MoveKind::Place(kind) => {
                 next.put(m.to, Piece { player: me, kind });
-                next.unmoved.insert(m.to);
+                if self.unmoved_kinds >> kind & 1 != 0 {
+                    next.unmoved.insert(m.to);
+                }
             }
             MoveKind::Castle(i) => {
                 let c = &self.castles[i as usize];
@@ -355,6 +357,13 @@ impl<const W: usize> Engine<W> {
                 };
                 next.remove(m.from);
                 next.put(m.to, Piece { player: me, kind });
+            }
+        }
+        // A castling king that moves takes its rooks' rights with it: keep the unmoved set
+        // canonical, so that positions with the same rights compare equal.
+        for c in &self.castles {
+            if c.king_from == m.from && c.player == me {
+                next.unmoved.remove(c.rook_from);
             }
         }
         next.ep = match m.kind {

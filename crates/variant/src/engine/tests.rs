@@ -360,24 +360,31 @@ fn position_text_round_trips_in_3d_and_4d() {
 
 #[test]
 fn unmoved_field_is_explicit_when_it_differs_from_home() {
+    // A stepper with a double step for unmoved men only: its unmoved status matters.
+    let stepper = r#"(name: "Stepper", letter: 'S', atoms: [(motion: Leap(Kind(1))),
+        (motion: Ride(steps: Kind(1), min: 2, max: Some(2)), mode: MoveOnly, only_unmoved: true)])"#;
     let e = engine(&rules(
         8,
         8,
-        &format!("{KING}, {ROOK}"),
-        "r3k3/8/8/8/8/8/8/R3K3 w",
+        &format!("{KING}, {stepper}"),
+        "s3k3/8/8/8/8/8/8/S3K2S w",
         "",
     ));
     let s = e.start();
-    let m = e.parse_move(&s, "a1-a2").unwrap();
-    let p = e.play(&s, &m);
-    let m = e.parse_move(&p, "a8-b8").unwrap();
-    let p = e.play(&p, &m);
-    let m = e.parse_move(&p, "a2-a1").unwrap();
-    let p = e.play(&p, &m);
-    // The white rook is back on a1 but has moved: the unmoved field lists the men explicitly.
+    assert_eq!(e.position_text(&s), "s3k3/8/8/8/8/8/8/S3K2S w * - 0 1");
+    let mut p = s;
+    for t in ["a1-a2", "a8-b8", "a2-a1"] {
+        p = e.play(&p, &e.parse_move(&p, t).unwrap());
+    }
+    // The stepper is back on a1 but has moved: the unmoved field lists the unmoved men (h1 only;
+    // kings are not tracked: nothing in this game depends on whether they moved).
     let t = e.position_text(&p);
-    assert_eq!(t, "1r2k3/8/8/8/8/8/8/R3K3 b e1,e8 - 3 2");
+    assert_eq!(t, "1s2k3/8/8/8/8/8/8/S3K2S b h1 - 3 2");
     assert_eq!(e.parse_position(&t).unwrap(), p);
+    assert!(!moves_from(&e, &p, "a1").contains(&"a1-a3".to_string()));
+    assert!(moves_from(&e, &s, "a1").contains(&"a1-a3".to_string()));
+    let p = e.play(&p, &e.parse_move(&p, "b8-a8").unwrap());
+    assert_eq!(e.position_text(&p).split(' ').nth(2), Some("h1"));
 }
 
 #[test]
@@ -442,21 +449,21 @@ fn game_record_draws_by_repetition_and_undoes() {
         "",
     ));
     let mut g = Game::new(&e, e.start());
-    // Kings shuffle. The start differs from what follows (its kings have not moved yet); the
-    // position after 2 plies (Kg1, Ka7, both kings moved) recurs after 6 and 10 plies.
+    // Kings shuffle; no man's unmoved status matters in this game (no castling, no double
+    // step), so the start recurs after 4 and 8 plies.
     let round = ["h1-g1", "a8-a7", "g1-h1", "a7-a8"];
     let mut plies = 0;
     while g.outcome().is_none() {
         g.play_text(round[plies % 4]).unwrap();
         plies += 1;
     }
-    assert_eq!(plies, 10);
+    assert_eq!(plies, 8);
     assert_eq!(g.repetitions(), 3);
     assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
-    assert!(g.play_text("g1-h1").is_err());
+    assert!(g.play_text("h1-g1").is_err());
     assert!(g.undo());
     assert!(g.outcome().is_none());
-    assert_eq!(g.move_texts().len(), 9);
+    assert_eq!(g.move_texts().len(), 7);
 }
 
 #[test]

@@ -268,6 +268,7 @@ fn parse_position_raw<const W: usize>(
         }
     };
 
+    pos.unmoved &= e.unmoved_relevant(&pos);
     pos.ep = match fields.get(3).copied().unwrap_or("-") {
         "-" => None,
         s => {
