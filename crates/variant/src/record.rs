@@ -147,10 +147,23 @@ impl Record {
         if let Some(o) = outcome {
             tags.push(("Termination".into(), termination(o)));
         }
+        // A move text with spaces (Goff's `N - QR3,3`) is written without them when the variant
+        // reads it back so; a record's moves are separated by whitespace.
+        let mut pos = game.start().clone();
+        let mut moves = Vec::new();
+        for (m, text) in game.moves().iter().zip(game.move_texts()) {
+            let compact: String = text.split_whitespace().collect();
+            if compact != *text && v.parse_move(&pos, &compact).as_ref() == Ok(m) {
+                moves.push(compact);
+            } else {
+                moves.push(text.clone());
+            }
+            pos = v.play(&pos, m);
+        }
         Record {
             result: result_token(outcome, v.players().count()),
             tags,
-            moves: game.move_texts().to_vec(),
+            moves,
         }
     }
 

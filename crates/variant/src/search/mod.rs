@@ -87,7 +87,8 @@ impl Sides {
         }
     }
 
-    /// A static evaluation for `me`'s side: its players' scores minus the others'.
+    /// A static evaluation for `me`'s side: its players' scores minus the others' (under the
+    /// paranoid reduction, the average of each side).
     pub fn evaluate<V: Variant>(
         &self,
         v: &V,
@@ -98,17 +99,23 @@ impl Sides {
         scratch.clear();
         scratch.resize(self.players.count(), 0);
         v.evaluate(pos, scratch);
-        scratch
-            .iter()
-            .enumerate()
-            .map(|(p, &s)| {
-                if self.same(Player(p as u8), me) {
-                    s
-                } else {
-                    -s
-                }
-            })
-            .sum()
+        let (mut mine, mut theirs, mut n_mine, mut n_theirs) = (0i32, 0i32, 0i32, 0i32);
+        for (p, &s) in scratch.iter().enumerate() {
+            if self.same(Player(p as u8), me) {
+                mine += s;
+                n_mine += 1;
+            } else {
+                theirs += s;
+                n_theirs += 1;
+            }
+        }
+        if self.paranoid {
+            // One player against a coalition: each side's average, so that scores read like
+            // those of a two-sided game.
+            mine / n_mine.max(1) - theirs / n_theirs.max(1)
+        } else {
+            mine - theirs
+        }
     }
 }
 

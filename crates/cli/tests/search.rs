@@ -1,0 +1,296 @@
+//! `play`, `analyse`, `solve`, `selfplay` and `replay` end to end (issue 8): the terminal game fed
+//! on stdin, the solver's tree, self-play records read back, and every error path.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// Runs the binary with `stdin` as its input: (exit code, stdout, stderr).
+fn run_with_input(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_spacechess"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("input written");
+    let out = child.wait_with_output().expect("the binary finishes");
+    (
+        out.status.code().expect("exit code"),
+        String::from_utf8(out.stdout).expect("utf-8"),
+        String::from_utf8(out.stderr).expect("utf-8"),
+    )
+}
+
+fn ok(args: &[&str]) -> String {
+    let (code, out, err) = run_with_input(args, "");
+    assert_eq!(code, 0, "spacechess {args:?} failed: {err}");
+    out
+}
+
+fn fails(args: &[&str], needle: &str) {
+    let (code, out, err) = run_with_input(args, "");
+    assert_eq!(code, 2, "spacechess {args:?}: exit code (stderr {err})");
+    assert_eq!(out, "");
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(err.lines().count(), 1, "one line: {err:?}");
+    assert!(err.contains(needle), "stderr {err:?} names {needle:?}");
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let p = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+const MORPHY: &str = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1";
+
+#[test]
+fn play_commands_errors_undo_and_save() {
+    let record = scratch("play-commands.pgn");
+    let saved = scratch("play-saved.pgn");
+    let input = format!(
+        "help\nmoves\ne2e5\nzz\ne2e4\nundo\nd2d4\nsave {}\nquit\n",
+        saved.display()
+    );
+    let (code, out, err) = run_with_input(
+        &[
+            "play",
+            "orthodox",
+            "--depth",
+            "1",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        &input,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("you play White"), "{out}");
+    assert!(
+        out.contains("undo        take back"),
+        "help is shown: {out}"
+    );
+    assert!(out.contains("20 legal moves: "), "{out}");
+    assert!(out.contains("error: illegal move 'e2e5'"), "{out}");
+    assert!(out.contains("error: malformed move 'zz'"), "{out}");
+    assert!(out.contains("Black plays "), "the engine answers: {out}");
+    assert!(out.contains("took back 2 move(s)"), "{out}");
+    assert!(
+        out.contains(&format!("saved to {}", saved.display())),
+        "{out}"
+    );
+    // The board is drawn after every move: the start, e2e4, the reply, after undo, d2d4, reply.
+    assert!(out.matches("a b c d e f g h").count() >= 6, "{out}");
+    // The saved game and the record both start 1. d2d4 and replay.
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(
+        text.contains("[Variant \"orthodox\"]") && text.contains("1. d2d4 "),
+        "{text}"
+    );
+    let rec = std::fs::read_to_string(&record).unwrap();
+    assert!(rec.contains("[Result \"*\"]"), "{rec}");
+    let replayed = ok(&["replay", "orthodox", record.to_str().unwrap()]);
+    assert!(
+        replayed.contains("2 moves replayed; recorded result *"),
+        "{replayed}"
+    );
+}
+
+#[test]
+fn play_to_the_end_writes_the_result() {
+    let record = scratch("play-mate.pgn");
+    let (code, out, err) = run_with_input(
+        &[
+            "play",
+            "orthodox",
+            "--position",
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        "a1a8\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Game over: player 1 wins (Checkmate)"),
+        "{out}"
+    );
+    let rec = std::fs::read_to_string(&record).unwrap();
+    assert!(
+        rec.contains("[Position \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"]"),
+        "{rec}"
+    );
+    assert!(
+        rec.contains("[Result \"1-0\"]") && rec.contains("1. a1a8 1-0"),
+        "{rec}"
+    );
+}
+
+#[test]
+fn play_as_black_lets_the_engine_open() {
+    let record = scratch("play-black.pgn");
+    let (code, out, _) = run_with_input(
+        &[
+            "play",
+            "raumschach",
+            "--as",
+            "black",
+            "--depth",
+            "1",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        "quit\n",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("you play Black") && out.contains("White plays "),
+        "{out}"
+    );
+    assert!(out.contains("level E"), "the 3D board is drawn: {out}");
+}
+
+#[test]
+fn solve_prints_the_key_and_the_tree() {
+    let out = ok(&["solve", "orthodox", "--position", MORPHY, "--mate", "2"]);
+    let mut lines = out.lines();
+    assert!(lines.next().unwrap().starts_with("White mates in 2 ("));
+    let rest: Vec<&str> = lines.collect();
+    insta::assert_snapshot!("solve_morphy", rest.join("\n"));
+}
+
+#[test]
+fn solve_proves_there_is_no_mate() {
+    let out = ok(&[
+        "solve",
+        "orthodox",
+        "--position",
+        "6k1/5pp1/7p/8/8/8/8/R5K1 w - - 0 1",
+        "--mate",
+        "2",
+    ]);
+    assert!(
+        out.starts_with("no forced mate in 2 for White: every line was searched"),
+        "{out}"
+    );
+}
+
+#[test]
+fn solve_raumschach_mate_in_two() {
+    let pos = "5/5/5/k4/5//5/5/5/5/5//5/5/1RK2/5/5//5/5/5/5/4Q//5/5/5/5/5 w - - 0 1";
+    let out = ok(&["solve", "raumschach", "--position", pos, "--mate", "2"]);
+    assert!(out.contains("key: Be1-Dc3 (unique key)"), "{out}");
+    assert!(out.contains("1. Be1-Dc3!"), "{out}");
+}
+
+#[test]
+fn analyse_prints_iterations_and_the_best_move() {
+    let out = ok(&["analyse", "orthodox", "--position", MORPHY, "--depth", "3"]);
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with("best a1a6  score +M2 (White to move)"),
+        "{out}"
+    );
+    assert!(out.starts_with("depth  1 "), "{out}");
+}
+
+#[test]
+fn selfplay_writes_a_table_and_records_that_replay() {
+    let record = scratch("selfplay.pgn");
+    let (code, out, err) = run_with_input(
+        &[
+            "selfplay",
+            "orthodox",
+            "--games",
+            "2",
+            "--a",
+            "depth:1",
+            "--b",
+            "random",
+            "--max-plies",
+            "40",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("game 1/2: A as White") && err.contains("game 2/2: A as Black"),
+        "{err}"
+    );
+    assert!(out.contains("A: engine depth 1"), "{out}");
+    assert!(out.contains("B: random"), "{out}");
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert_eq!(text.matches("[Variant \"orthodox\"]").count(), 2, "{text}");
+    let replayed = ok(&[
+        "replay",
+        "orthodox",
+        record.to_str().unwrap(),
+        "--game",
+        "2",
+    ]);
+    assert!(replayed.starts_with("game 2:"), "{replayed}");
+}
+
+#[test]
+fn errors_name_the_problem() {
+    fails(
+        &["solve", "orthodox", "--position", MORPHY, "--mate", "0"],
+        "expected a number of moves from 1 to 10",
+    );
+    fails(&["solve", "orthodox", "--mate", "2"], "--position");
+    fails(
+        &[
+            "solve",
+            "orthodox",
+            "--position",
+            "6k1/8/8/8/8/8/8/R5K1 x",
+            "--mate",
+            "1",
+        ],
+        "bad position",
+    );
+    fails(
+        &["play", "orthodox", "--as", "purple"],
+        "unknown side 'purple'",
+    );
+    fails(
+        &["play", "orthodox", "--depth", "0"],
+        "expected a depth of 1 to 30 plies",
+    );
+    fails(
+        &["analyse", "orthodox", "--movetime", "x"],
+        "expected milliseconds",
+    );
+    fails(
+        &["selfplay", "orthodox", "--a", "smart"],
+        "expected random, depth:N",
+    );
+    fails(
+        &["replay", "orthodox", "/nonexistent/games.pgn"],
+        "cannot read '/nonexistent/games.pgn'",
+    );
+    let other = scratch("other-variant.pgn");
+    std::fs::write(&other, "[Variant \"raumschach\"]\n\n1. Ab2-Ab3 *\n").unwrap();
+    fails(
+        &["replay", "orthodox", other.to_str().unwrap()],
+        "a game of 'raumschach', not of 'orthodox'",
+    );
+    let bad = scratch("bad-move.pgn");
+    std::fs::write(&bad, "[Variant \"orthodox\"]\n\n1. e2e4 e7e5 2. e4e5 *\n").unwrap();
+    fails(
+        &["replay", "orthodox", bad.to_str().unwrap()],
+        "move 3 ('e4e5')",
+    );
+    fails(
+        &["replay", "orthodox", bad.to_str().unwrap(), "--game", "3"],
+        "the file holds 1 game(s)",
+    );
+}
