@@ -29,9 +29,9 @@ fn footer<const W: usize>(e: &Engine<W>, pos: &Position<W>) -> String {
 /// row by row from its top-left.
 pub fn sphinx<const W: usize>(e: &Engine<W>, pos: &Position<W>) -> String {
     let shape = e.shape();
-    let side = shape.extent(0) as i8;
-    let rows = shape.extent(3) as i8;
-    let cols = shape.extent(2) as i8;
+    let side = shape.extent(2) as i8;
+    let rows = shape.extent(1) as i8;
+    let cols = shape.extent(0) as i8;
     let mut out = String::new();
     for br in (0..rows).rev() {
         let mut head = String::from("  ");
@@ -70,8 +70,8 @@ pub fn sphinx<const W: usize>(e: &Engine<W>, pos: &Position<W>) -> String {
 /// Reduced Sphinx: the ordinary board, White at the bottom, the four quarter boards framed.
 pub fn reduced<const W: usize>(e: &Engine<W>, pos: &Position<W>) -> String {
     let shape = e.shape();
-    let side = shape.extent(0);
-    let quarters = shape.extent(2);
+    let side = shape.extent(2);
+    let quarters = shape.extent(0);
     let n = side * quarters;
     let rule = {
         let mut s = String::from("   +");
@@ -121,7 +121,7 @@ pub fn reduced<const W: usize>(e: &Engine<W>, pos: &Position<W>) -> String {
 /// above, each miniature board's rows as the cell numbers run (`1 2` over `3 4`).
 pub fn ecila<const W: usize>(e: &Engine<W>, pos: &Position<W>, hand: Option<&str>) -> String {
     let shape = e.shape();
-    let n = shape.extent(0) as i8;
+    let n = shape.extent(3) as i8;
     let mut panels: Vec<Vec<String>> = Vec::new();
     let mut platform = 0;
     for big_z in [1i8, 0] {

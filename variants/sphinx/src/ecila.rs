@@ -202,7 +202,7 @@ impl EcilaOptions {
                         EcilaKing::RookStep => leap(StepSet::KindWithinGroups(1)),
                         EcilaKing::BishopStep => leap(StepSet::KindWithinGroups(2)),
                         EcilaKing::Confined => leap(StepSet::InGroup(
-                            0,
+                            1,
                             Box::new(StepSet::Union(vec![StepSet::Kind(1), StepSet::Kind(2)])),
                         )),
                     }

@@ -1,7 +1,8 @@
 //! Cell names as Parton writes them: Sphinx `g13` (board letter, square number), reduced Sphinx
 //! `e4` (the ordinary board), Ecila `A1` (Cube letter, cell number).
 //!
-//! Engine axes, small board (or Cube) first: Sphinx `(c, r, C, R)`, Ecila `(x, y, z, X, Y, Z)`.
+//! Engine axes, the outer group first (docs/formats.md): Sphinx `(C, R, c, r)` (board column and
+//! row in the array, square column and row on the small board), Ecila `(X, Y, Z, x, y, z)`.
 
 use spacechess_geometry::{Cell, Shape, Vector};
 use spacechess_variant::engine::Notation;
@@ -27,22 +28,22 @@ impl SphinxNotation {
     /// The spec's coordinates `(R, C, r, c)` of a cell (sphinx.md section 1).
     pub fn spec_coords(shape: &Shape, cell: Cell) -> [i8; 4] {
         let v = shape.coords(cell);
-        [v.get(3), v.get(2), v.get(1), v.get(0)]
+        [v.get(1), v.get(0), v.get(3), v.get(2)]
     }
 
     /// The cell of the spec's coordinates `(R, C, r, c)`.
     pub fn from_spec_coords(shape: &Shape, rcrc: [i8; 4]) -> Option<Cell> {
-        shape.cell(&Vector::new(&[rcrc[3], rcrc[2], rcrc[1], rcrc[0]]))
+        shape.cell(&Vector::new(&[rcrc[1], rcrc[0], rcrc[3], rcrc[2]]))
     }
 }
 
 impl Notation for SphinxNotation {
     fn cell_name(&self, shape: &Shape, cell: Cell) -> String {
         let [big_r, big_c, r, c] = Self::spec_coords(shape, cell);
-        let rows = shape.extent(3) as i8;
-        let cols = shape.extent(2) as i8;
+        let rows = shape.extent(1) as i8;
+        let cols = shape.extent(0) as i8;
         let letter = (rows - 1 - big_r) * cols + big_c;
-        let side = shape.extent(0) as i8;
+        let side = shape.extent(2) as i8;
         let number = (side - 1 - r) * side + c + 1;
         format!("{}{number}", (b'a' + letter as u8) as char)
     }
@@ -53,13 +54,13 @@ impl Notation for SphinxNotation {
         if !first.is_ascii_lowercase() {
             return None;
         }
-        let rows = shape.extent(3);
-        let cols = shape.extent(2);
+        let rows = shape.extent(1);
+        let cols = shape.extent(0);
         let letter = (first - b'a') as usize;
         if letter >= rows * cols {
             return None;
         }
-        let side = shape.extent(0);
+        let side = shape.extent(2);
         let n = number(&text[1..], side * side)? - 1;
         let big_r = (rows - 1 - letter / cols) as i8;
         let big_c = (letter % cols) as i8;
@@ -78,21 +79,21 @@ impl ReducedNotation {
     /// The file (0-7) and rank (0-7) of a cell on the ordinary board.
     pub fn file_rank(shape: &Shape, cell: Cell) -> (i8, i8) {
         let v = shape.coords(cell);
-        let side = shape.extent(0) as i8;
-        (v.get(2) * side + v.get(0), v.get(3) * side + v.get(1))
+        let side = shape.extent(2) as i8;
+        (v.get(0) * side + v.get(2), v.get(1) * side + v.get(3))
     }
 
     /// The cell of a file and rank (0-7).
     pub fn from_file_rank(shape: &Shape, file: i8, rank: i8) -> Option<Cell> {
-        let side = shape.extent(0) as i8;
+        let side = shape.extent(2) as i8;
         if file < 0 || rank < 0 {
             return None;
         }
         shape.cell(&Vector::new(&[
-            file % side,
-            rank % side,
             file / side,
             rank / side,
+            file % side,
+            rank % side,
         ]))
     }
 }
@@ -129,18 +130,18 @@ impl EcilaNotation {
     /// The spec's coordinates `(X, Y, Z, x, y, z)` of a cell.
     pub fn spec_coords(shape: &Shape, cell: Cell) -> [i8; 6] {
         let v = shape.coords(cell);
-        [v.get(3), v.get(4), v.get(5), v.get(0), v.get(1), v.get(2)]
+        [v.get(0), v.get(1), v.get(2), v.get(3), v.get(4), v.get(5)]
     }
 
     /// The cell of the spec's coordinates `(X, Y, Z, x, y, z)`.
     pub fn from_spec_coords(shape: &Shape, c: [i8; 6]) -> Option<Cell> {
-        shape.cell(&Vector::new(&[c[3], c[4], c[5], c[0], c[1], c[2]]))
+        shape.cell(&Vector::new(&c))
     }
 
     /// The Cube letter's index (A = 0) and the cell number (from 1) of a cell.
     pub fn cube_and_number(shape: &Shape, cell: Cell) -> (usize, usize) {
         let [big_x, big_y, big_z, x, y, z] = Self::spec_coords(shape, cell);
-        let n = shape.extent(0);
+        let n = shape.extent(3);
         let cube = (1 - big_z as usize) * 4 + big_y as usize * 2 + big_x as usize;
         let layer = n - 1 - z as usize;
         (cube, layer * n * n + y as usize * n + x as usize + 1)
@@ -160,7 +161,7 @@ impl Notation for EcilaNotation {
             return None;
         }
         let cube = (first - b'A') as i8;
-        let n = shape.extent(0);
+        let n = shape.extent(3);
         let k = number(&text[1..], n * n * n)? - 1;
         let layer = k / (n * n);
         let j = k % (n * n);

@@ -189,9 +189,9 @@ impl SphinxOptions {
                 .iter_mut()
                 .find(|p| p.letter == 'K')
                 .ok_or_else(|| RulesError::Invalid("the rule set has no king".into()))?;
-            // Steps on the king's own small board only: the axes of group 0.
+            // Steps on the king's own small board only: the axes of group 1.
             king.atoms = vec![Atom::new(Motion::Leap(StepSet::InGroup(
-                0,
+                1,
                 Box::new(StepSet::Union(vec![StepSet::Kind(1), StepSet::Kind(2)])),
             )))];
             rules.name.push_str("-confined");

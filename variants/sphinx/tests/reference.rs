@@ -204,7 +204,7 @@ impl Ref {
 /// The reference position of an engine position, read through the engine's cell names.
 fn to_ref<const W: usize>(v: &Sphinx<W>, pos: &<Sphinx<W> as Variant>::Position) -> Ref {
     let e = v.engine();
-    let boards = e.shape().extent(3) as i8;
+    let boards = e.shape().extent(0) as i8;
     let mut r = Ref {
         boards,
         men: HashMap::new(),

@@ -361,7 +361,7 @@ fn t20_reduced_corresponding_squares() {
     let s = e.shape();
     let spec = |name: &str| {
         let c = s.coords(e.parse_cell(name).unwrap());
-        [c.get(3), c.get(2), c.get(1), c.get(0)]
+        [c.get(1), c.get(0), c.get(3), c.get(2)]
     };
     assert_eq!(spec("a1"), [0, 0, 0, 0]);
     assert_eq!(spec("a5"), [1, 0, 0, 0]);
