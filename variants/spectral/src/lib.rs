@@ -25,7 +25,6 @@ use spacechess_geometry::{Cell, RayTable, Shape};
 use spacechess_variant::{
     DrawReason, MoveError, Outcome, Player, Players, PositionError, RulesError, Variant, WinReason,
 };
-use std::hash::{Hash, Hasher};
 
 /// The orthodox array on the squares, all points empty (spectral-realm.md §6).
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -281,12 +280,18 @@ impl Variant for Spectral {
         self.picture(pos)
     }
     fn repetition_key(&self, pos: &SpectralPosition) -> u64 {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        pos.board.hash(&mut h);
-        pos.castling.hash(&mut h);
-        pos.ep.hash(&mut h);
-        pos.to_move.hash(&mut h);
-        h.finish()
+        // FNV-1a style mixing over the occupied locations, castling, en passant and turn.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut mix = |x: u64| {
+            h ^= x;
+            h = h.wrapping_mul(0x0000_0100_0000_01b3).rotate_left(17);
+        };
+        for c in pos.all() {
+            mix(((c.0 as u64) << 8) | pos.board[c.index()] as u64);
+        }
+        mix(pos.castling as u64 | (pos.to_move as u64) << 8);
+        mix(pos.ep.map_or(0xffff, |(t, _)| t as u64));
+        h
     }
     fn halfmove_clock(&self, pos: &SpectralPosition) -> Option<u32> {
         Some(pos.halfmove)
