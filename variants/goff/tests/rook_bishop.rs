@@ -664,3 +664,138 @@ fn fig_7_capture_is_the_only_move_on_its_perimeter() {
     assert_eq!(on_5, [t(0, 3, 5)]);
     assert!(attacked(&p, t(0, 3, 5), Player(0)));
 }
+
+/// 01 §3.3 and 02 §3.3 (Table 33): the apex directions `e1 + e2` of the quadrants of every named
+/// plane (White's names), as the digests list them.
+#[test]
+fn quadrant_apex_directions_by_plane() {
+    use spacechess_goff::tile::zab;
+    let want: [(Family, &str, &[(i8, i8, i8)]); 13] = [
+        (
+            Family::Rook,
+            "horizontal",
+            &[(0, -1, 1), (0, -1, -1), (0, 1, -1), (0, 1, 1)],
+        ),
+        (
+            Family::Rook,
+            "left vertical",
+            &[(-1, 0, -1), (-1, 0, 1), (1, 0, 1), (1, 0, -1)],
+        ),
+        (
+            Family::Rook,
+            "right vertical",
+            &[(-1, 1, 0), (-1, -1, 0), (1, -1, 0), (1, 1, 0)],
+        ),
+        (
+            Family::Bishop,
+            "downward",
+            &[
+                (-1, 2, -1),
+                (-2, 1, 1),
+                (-1, -1, 2),
+                (1, -2, 1),
+                (2, -1, -1),
+                (1, 1, -2),
+            ],
+        ),
+        (
+            Family::Bishop,
+            "upward",
+            &[
+                (-1, 1, -2),
+                (-2, -1, -1),
+                (-1, -2, 1),
+                (1, -1, 2),
+                (2, 1, 1),
+                (1, 2, -1),
+            ],
+        ),
+        (
+            Family::Bishop,
+            "leftward",
+            &[
+                (-1, 1, 2),
+                (-2, -1, 1),
+                (-1, -2, -1),
+                (1, -1, -2),
+                (2, 1, -1),
+                (1, 2, 1),
+            ],
+        ),
+        (
+            Family::Bishop,
+            "rightward",
+            &[
+                (1, -2, -1),
+                (-1, -1, -2),
+                (-2, 1, -1),
+                (-1, 2, 1),
+                (1, 1, 2),
+                (2, -1, 1),
+            ],
+        ),
+        (
+            Family::Duke,
+            "major",
+            &[(0, 2, 2), (2, 0, 0), (0, -2, -2), (-2, 0, 0)],
+        ),
+        (
+            Family::Duke,
+            "minor",
+            &[(0, 2, -2), (2, 0, 0), (0, -2, 2), (-2, 0, 0)],
+        ),
+        (
+            Family::Duke,
+            "upleft",
+            &[(2, 2, 0), (0, 0, -2), (-2, -2, 0), (0, 0, 2)],
+        ),
+        (
+            Family::Duke,
+            "downleft",
+            &[(2, -2, 0), (0, 0, -2), (-2, 2, 0), (0, 0, 2)],
+        ),
+        (
+            Family::Duke,
+            "upright",
+            &[(2, 0, 2), (0, -2, 0), (-2, 0, -2), (0, 2, 0)],
+        ),
+        (
+            Family::Duke,
+            "downright",
+            &[(2, 0, -2), (0, -2, 0), (-2, 0, 2), (0, 2, 0)],
+        ),
+    ];
+    for (f, name, apexes) in want {
+        let fam = tables().planar(f).family();
+        let plane = (0..fam.planes.len())
+            .find(|&p| tables().plane_name(f, p, W) == name)
+            .unwrap_or_else(|| panic!("no plane {name}"));
+        let mut got: Vec<(i8, i8, i8)> = fam
+            .quadrants
+            .iter()
+            .filter(|q| q.plane == plane)
+            .map(|q| {
+                let (a, b) = (zab(&fam.rays[q.e1]), zab(&fam.rays[q.e2]));
+                (a.0 + b.0, a.1 + b.1, a.2 + b.2)
+            })
+            .collect();
+        let mut w = apexes.to_vec();
+        got.sort();
+        w.sort();
+        assert_eq!(got, w, "{name}");
+        // 01 §3.2 / 02 §3.2: Black's names swap up/down (and left/right for skew planes).
+        let black = tables().plane_name(f, plane, B);
+        let swapped = match name {
+            "downward" => "upward",
+            "upward" => "downward",
+            "leftward" => "rightward",
+            "rightward" => "leftward",
+            "upleft" => "downleft",
+            "downleft" => "upleft",
+            "upright" => "downright",
+            "downright" => "upright",
+            n => n,
+        };
+        assert_eq!(black, swapped);
+    }
+}
