@@ -1,7 +1,7 @@
 //! The generic move generator: pseudo-legal moves from the compiled atoms, then legality.
 
 use super::build::{CAtom, Engine};
-use super::position::{EnPassant, Move, MoveKind, Piece, Position};
+use super::position::{EnPassant, Move, MoveKind, Piece, Position, MAX_KINDS};
 use super::rules::{Goal, HopStyle, Mode};
 use crate::player::Player;
 use spacechess_geometry::{Cell, CellSet};
@@ -16,7 +16,7 @@ impl<const W: usize> Engine<W> {
         out: &mut Vec<Move>,
         _ignore_turn: bool,
     ) {
-        let Some(piece) = pos.piece_at(from) else {
+        let Some(piece) = self.piece_on(pos, from) else {
             return;
         };
         let me = piece.player;
@@ -54,6 +54,26 @@ impl<const W: usize> Engine<W> {
                     creates_ep,
                 } => {
                     if *only_unmoved && !unmoved {
+                        continue;
+                    }
+                    if *min == 1 && *max == u8::MAX && !*creates_ep {
+                        // Unlimited ride: the cells up to the first man come from one bit scan;
+                        // walk them in ray order so the move order stays that of the ray.
+                        for &d in dirs {
+                            let (line, blocker) = self.ray_to_blocker(from, d as usize, occ);
+                            let ray = &self.rays.ray(from, d as usize)[..line.len()];
+                            let quiet = if blocker.is_some() { &ray[..ray.len() - 1] } else { ray };
+                            if *mode != Mode::CaptureOnly {
+                                for &to in quiet {
+                                    push(out, to);
+                                }
+                            }
+                            if let Some(b) = blocker {
+                                if *mode != Mode::MoveOnly && enemies.contains(b) {
+                                    push(out, b);
+                                }
+                            }
+                        }
                         continue;
                     }
                     for &d in dirs {
@@ -261,6 +281,16 @@ impl<const W: usize> Engine<W> {
                 // Lines through a single royal man: only a move on such a line (or of the royal
                 // man itself, or a special move) can expose it, when not already in check.
                 let single = (royals.len() == 1).then(|| royals.first_cell().expect("one"));
+                // Without hoppers or bent riders (which a move onto a line can unmask), only a man
+                // pinned to the royal man by an enemy rider can expose it: the others need no test.
+                let pinned = match single {
+                    Some(k)
+                        if !in_check && !self.has_hoppers && self.bent_attackers.is_empty() =>
+                    {
+                        Some(self.pinned_to(pos, k, me, enemies))
+                    }
+                    _ => None,
+                };
                 out.retain(|m| {
                     let quick = !in_check
                         && matches!(
@@ -269,8 +299,14 @@ impl<const W: usize> Engine<W> {
                         )
                         && single.is_some_and(|k| {
                             m.from != k
-                                && !self.aligned[k.index()].contains(m.from)
-                                && !(self.has_hoppers && self.aligned[k.index()].contains(m.to))
+                                && match pinned {
+                                    Some(p) => !p.contains(m.from),
+                                    None => {
+                                        !self.aligned[k.index()].contains(m.from)
+                                            && !(self.has_hoppers
+                                                && self.aligned[k.index()].contains(m.to))
+                                    }
+                                }
                         });
                     quick || !self.royal_attacked(&self.make(pos, m), me)
                 });
@@ -279,6 +315,46 @@ impl<const W: usize> Engine<W> {
         if self.rules.compulsory_capture && out.iter().any(|m| self.is_capture(pos, m)) {
             out.retain(|m| self.is_capture(pos, m));
         }
+    }
+
+    /// The men of `me` standing first on a line from `king` with an enemy rider next on it, in
+    /// range: moving one of them off the line may expose the king.
+    fn pinned_to(
+        &self,
+        pos: &Position<W>,
+        king: Cell,
+        me: Player,
+        enemies: CellSet<W>,
+    ) -> CellSet<W> {
+        let occ = pos.occupied();
+        let own = pos.by_player[me.index()];
+        let nd = self.opposite.len();
+        let mut pinned = CellSet::EMPTY;
+        for d in 0..nd {
+            let ray = self.rays.ray(king, d);
+            let Some(i) = ray.iter().position(|&c| occ.contains(c)) else {
+                continue;
+            };
+            if !own.contains(ray[i]) {
+                continue;
+            }
+            let Some(j) = ray[i + 1..].iter().position(|&c| occ.contains(c)) else {
+                continue;
+            };
+            let c = ray[i + 1 + j];
+            if !enemies.contains(c) {
+                continue;
+            }
+            let pc = pos.piece_at(c).expect("occupied");
+            let back = self.opposite[d] as usize;
+            let (min, max) =
+                self.ride_range[(pc.player.index() * MAX_KINDS + pc.kind as usize) * nd + back];
+            let dist = (i + 2 + j) as u8;
+            if max > 0 && dist >= min && dist <= max {
+                pinned.insert(ray[i]);
+            }
+        }
+        pinned
     }
 
     /// Under [`Goal::CaptureRoyal`], the first player who has no royal man left.
