@@ -453,3 +453,34 @@ fn fast_legality_agrees_with_brute_force() {
         }
     }
 }
+
+/// 04 §1.4 fencing: two rooks deflate the open king to a corner: 19 of its 27 options removed.
+#[test]
+fn fencing_two_rooks() {
+    let k = (3, 3, 3);
+    let p = pos(
+        &[
+            (B, Kind::King, k),
+            (W, Kind::Rook, (7, 4, 4)),
+            (W, Kind::Rook, (4, 7, 7)),
+        ],
+        B,
+    );
+    assert_eq!(options(&p, k), 27 - 19);
+    // What is left is the 2x2x2 corner of the king's cube away from both rooks.
+    for c in legal_destinations(&p, t(3, 3, 3)) {
+        let x = Tile::of(c);
+        assert!(x.z <= 3 && x.a <= 3 && x.b <= 3, "{x:?}");
+    }
+}
+
+/// 04 §1.4 Table 11 (adjacent rule column 7 / 11 / 17 / 26): on the empty board the king reaches
+/// every neighbour: 7 in a corner, 11 on an edge, 17 on a face, 26 in the open.
+#[test]
+fn king_neighbours_by_position() {
+    let n: Vec<usize> = [t(0, 0, 0), t(0, 0, 3), t(0, 3, 3), t(3, 3, 3)]
+        .iter()
+        .map(|&c| projection(Kind::King, c).len())
+        .collect();
+    assert_eq!(n, [7, 11, 17, 26]);
+}

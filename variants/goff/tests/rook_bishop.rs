@@ -351,6 +351,16 @@ fn v6_planes_per_perimeter() {
         ["horizontal"]
     );
     assert!(can(&p, t(3, 0, 3), t(3, 4, 3)) && !can(&p, t(3, 0, 3), t(3, 5, 3)));
+    // Fig 23 (l.3475-3539): the same pattern with a king at perimeter 5: not in check.
+    let mut k = p.clone();
+    k.put(
+        t(3, 5, 3),
+        Piece {
+            player: B,
+            kind: Kind::King,
+        },
+    );
+    assert!(!attacked(&k, t(3, 5, 3), W));
 }
 
 /// 01 §7.2 V7: linear blocking: a piece in line is capturable, nothing beyond it is reachable.
