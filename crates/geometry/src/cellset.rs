@@ -110,6 +110,17 @@ impl<const W: usize> CellSet<W> {
         None
     }
 
+    /// The highest cell, if any.
+    #[inline]
+    pub fn last_cell(&self) -> Option<Cell> {
+        for (i, &w) in self.0.iter().enumerate().rev() {
+            if w != 0 {
+                return Some(Cell((i * 64) as u32 + 63 - w.leading_zeros()));
+            }
+        }
+        None
+    }
+
     /// The cells in increasing order.
     #[inline]
     pub fn iter(&self) -> CellSetIter<W> {
@@ -227,6 +238,9 @@ mod tests {
         assert_eq!(a.without(&b).iter().collect::<Vec<_>>(), vec![Cell(100)]);
         assert!(a.intersects(&b));
         assert_eq!(b.first_cell(), Some(Cell(3)));
+        assert_eq!(b.last_cell(), Some(Cell(64)));
+        assert_eq!(CellSet::<2>::EMPTY.last_cell(), None);
+        assert_eq!(CellSet::<2>::single(Cell(127)).last_cell(), Some(Cell(127)));
         a.remove(Cell(3));
         assert_eq!(a.first_cell(), Some(Cell(100)));
         assert!(CellSet::<2>::EMPTY.is_empty());

@@ -29,40 +29,51 @@ impl<const W: usize> Engine<W> {
         }
         let nd = self.opposite.len();
         for d in 0..nd {
-            let ray = self.rays.ray(cell, d);
-            let Some(i) = ray.iter().position(|&c| occ.contains(c)) else {
+            let (_, Some(b)) = self.ray_to_blocker(cell, d, occ) else {
                 continue;
             };
-            let b = ray[i];
             let back = self.opposite[d] as usize;
             if attackers.contains(b) {
-                let pc = pos.piece_at(b).expect("occupied");
+                let pc = self.piece_on(pos, b).expect("occupied");
                 let (min, max) =
                     self.ride_range[(pc.player.index() * MAX_KINDS + pc.kind as usize) * nd + back];
-                let dist = (i + 1) as u8;
-                if max > 0 && dist >= min && dist <= max {
-                    return true;
+                if max > 0 {
+                    if min <= 1 && max == u8::MAX {
+                        return true;
+                    }
+                    let dist = self.ray_distance(cell, d, b);
+                    if dist >= min && dist <= max {
+                        return true;
+                    }
                 }
             }
             if self.has_hoppers {
-                if let Some(j) = ray[i + 1..].iter().position(|&c| occ.contains(c)) {
-                    let h = ray[i + 1 + j];
-                    if attackers.contains(h) {
-                        let pc = pos.piece_at(h).expect("occupied");
-                        let style = self.hop_style
-                            [(pc.player.index() * MAX_KINDS + pc.kind as usize) * nd + back];
-                        // A cannon jumps the screen b from anywhere; a grasshopper lands just
-                        // beyond its hurdle, so the hurdle must be next to `cell`.
-                        if style == Some(HopStyle::Cannon)
-                            || (style == Some(HopStyle::Grasshopper) && i == 0)
-                        {
-                            return true;
-                        }
+                let (_, Some(h)) = self.ray_to_blocker(b, d, occ) else {
+                    continue;
+                };
+                if attackers.contains(h) {
+                    let pc = self.piece_on(pos, h).expect("occupied");
+                    let style = self.hop_style
+                        [(pc.player.index() * MAX_KINDS + pc.kind as usize) * nd + back];
+                    // A cannon jumps the screen b from anywhere; a grasshopper lands just
+                    // beyond its hurdle, so the hurdle must be next to `cell`.
+                    if style == Some(HopStyle::Cannon)
+                        || (style == Some(HopStyle::Grasshopper)
+                            && self.ray_distance(cell, d, b) == 1)
+                    {
+                        return true;
                     }
                 }
             }
         }
         false
+    }
+
+    /// How many steps along ray `dir` from `from` lead to `to` (which must be on that ray).
+    #[inline]
+    pub(crate) fn ray_distance(&self, from: Cell, dir: usize, to: Cell) -> u8 {
+        let ray = self.rays.ray(from, dir);
+        (ray.iter().position(|&c| c == to).expect("on the ray") + 1) as u8
     }
 
     /// True if the bent rider `b` of a man on `from` reaches `cell` (capturing there if it holds

@@ -97,6 +97,10 @@ pub struct Engine<const W: usize> {
     pub(crate) royal_mask: u16,
     /// For each cell, every cell on a ride or hop line through it.
     pub(crate) aligned: Vec<CellSet<W>>,
+    /// `ray_masks[cell * dirs + dir]`: the cells of that ray as a set, for first-blocker scans.
+    pub(crate) ray_masks: Vec<CellSet<W>>,
+    /// Per direction: true if cell indices grow along it (the first blocker is the lowest bit).
+    pub(crate) ascending: Vec<bool>,
     pub(crate) has_hoppers: bool,
     /// `bents[player][kind]`: the bent-rider atoms, kept apart from `atoms`.
     pub(crate) bents: Vec<Vec<Vec<CBent>>>,
@@ -345,6 +349,20 @@ impl<const W: usize> Engine<W> {
             }
         }
 
+        let mut ray_masks = Vec::with_capacity(shape.cell_count() as usize * nd);
+        for c in shape.cells() {
+            for d in 0..nd {
+                ray_masks.push(rays.ray(c, d).iter().copied().collect::<CellSet<W>>());
+            }
+        }
+        let ascending: Vec<bool> = (0..nd)
+            .map(|d| {
+                shape
+                    .cells()
+                    .find_map(|c| rays.ray(c, d).first().map(|&x| x > c))
+                    .unwrap_or(true)
+            })
+            .collect();
         let mut aligned = vec![CellSet::<W>::EMPTY; shape.cell_count() as usize];
         for c in shape.cells() {
             for d in 0..nd {
@@ -415,6 +433,8 @@ impl<const W: usize> Engine<W> {
             castles: Vec::new(),
             royal_mask,
             aligned,
+            ray_masks,
+            ascending,
             has_hoppers,
             bents,
             bent_attackers,
@@ -482,6 +502,40 @@ impl<const W: usize> Engine<W> {
     /// Reads a rule set from RON and compiles it.
     pub fn from_ron(text: &str, notation: Arc<dyn Notation>) -> Result<Self, RulesError> {
         Engine::new(RuleSet::from_ron(text)?, notation)
+    }
+
+    /// The man on a cell, looking only at this rule set's players and kinds.
+    #[inline]
+    pub fn piece_on(&self, pos: &Position<W>, cell: Cell) -> Option<super::position::Piece> {
+        let player = (0..self.players.count()).find(|&p| pos.by_player[p].contains(cell))?;
+        let kind = (0..self.kinds.len()).find(|&k| pos.by_kind[k].contains(cell))?;
+        Some(super::position::Piece {
+            player: Player(player as u8),
+            kind: kind as u8,
+        })
+    }
+
+    /// The cells of ray `dir` from `from` up to and including its first man (all of it if
+    /// empty), and that man's cell.
+    #[inline]
+    pub(crate) fn ray_to_blocker(
+        &self,
+        from: Cell,
+        dir: usize,
+        occ: CellSet<W>,
+    ) -> (CellSet<W>, Option<Cell>) {
+        let nd = self.opposite.len();
+        let mask = self.ray_masks[from.index() * nd + dir];
+        let blockers = mask & occ;
+        let b = if self.ascending[dir] {
+            blockers.first_cell()
+        } else {
+            blockers.last_cell()
+        };
+        match b {
+            Some(b) => (mask.without(&self.ray_masks[b.index() * nd + dir]), Some(b)),
+            None => (mask, None),
+        }
     }
 
     /// The men whose unmoved status matters (see the rule set's unmoved-only atoms and castling).

@@ -62,7 +62,11 @@ impl<const W: usize> Engine<W> {
                         for &d in dirs {
                             let (line, blocker) = self.ray_to_blocker(from, d as usize, occ);
                             let ray = &self.rays.ray(from, d as usize)[..line.len()];
-                            let quiet = if blocker.is_some() { &ray[..ray.len() - 1] } else { ray };
+                            let quiet = if blocker.is_some() {
+                                &ray[..ray.len() - 1]
+                            } else {
+                                ray
+                            };
                             if *mode != Mode::CaptureOnly {
                                 for &to in quiet {
                                     push(out, to);
@@ -284,9 +288,7 @@ impl<const W: usize> Engine<W> {
                 // Without hoppers or bent riders (which a move onto a line can unmask), only a man
                 // pinned to the royal man by an enemy rider can expose it: the others need no test.
                 let pinned = match single {
-                    Some(k)
-                        if !in_check && !self.has_hoppers && self.bent_attackers.is_empty() =>
-                    {
+                    Some(k) if !in_check && !self.has_hoppers && self.bent_attackers.is_empty() => {
                         Some(self.pinned_to(pos, k, me, enemies))
                     }
                     _ => None,
