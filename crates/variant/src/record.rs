@@ -189,19 +189,20 @@ impl Record {
         let mut last: Option<usize> = None;
         for (i, m) in self.moves.iter().enumerate() {
             let who = turns.get(i).copied().unwrap_or(i % 2);
-            match last {
+            // A move number stays on the line of its move.
+            let prefix = match last {
                 None => {
                     let dots = if who == 0 { "." } else { "..." };
-                    tokens.push(format!("{number}{dots}"));
+                    format!("{number}{dots} ")
                 }
                 Some(prev) if who <= prev => {
                     number += 1;
-                    tokens.push(format!("{number}."));
+                    format!("{number}. ")
                 }
-                _ => {}
-            }
+                _ => String::new(),
+            };
             last = Some(who);
-            tokens.push(m.clone());
+            tokens.push(format!("{prefix}{m}"));
         }
         tokens.push(self.result.clone());
         let mut line = String::new();
