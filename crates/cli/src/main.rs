@@ -51,6 +51,9 @@ enum Command {
         /// Moves to play from the position first, in the variant's notation (e2e4 e7e5)
         #[arg(long, short = 'm', value_name = "M", num_args = 1..)]
         moves: Vec<String>,
+        /// Only the man on this cell (as `spacechess piece`; goff: grouped by plane and kind)
+        #[arg(long, value_name = "TILE", conflicts_with = "moves")]
+        piece: Option<String>,
         #[command(flatten)]
         rules: VariantArgs,
     },
@@ -225,8 +228,16 @@ fn run(command: Command) -> Result<String, CliError> {
         Command::Moves {
             variant,
             position,
+            piece: Some(tile),
+            rules,
+            ..
+        } => commands::compare::piece_moves(&variant, &tile, position.as_deref(), &rules),
+        Command::Moves {
+            variant,
+            position,
             moves,
             rules,
+            ..
         } => {
             let list = Moves {
                 position: position.as_deref(),
