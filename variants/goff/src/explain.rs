@@ -172,11 +172,53 @@ impl Explanation {
                 }
             }
         }
+        if self.kind == Kind::Queen {
+            // 02 §4.2: tiles with routes of several base pieces (any open route suffices).
+            let mut groups: [Vec<Cell>; 4] = Default::default();
+            for to in self
+                .planes
+                .iter()
+                .flat_map(|g| g.tiles.iter().map(|(c, _)| *c))
+            {
+                if let Some(i) = overlap(self.from, to) {
+                    if !groups[i].contains(&to) {
+                        groups[i].push(to);
+                    }
+                }
+            }
+            for (i, label) in ["hotspot", "brook", "q-tile", "Feynman"].iter().enumerate() {
+                let mut list: Vec<String> = groups[i].iter().map(|&c| name(c)).collect();
+                list.sort();
+                if !list.is_empty() {
+                    let _ = writeln!(out, "  overlap {label:<9}{}", list.join(" "));
+                }
+            }
+        }
         if !self.jumps.is_empty() {
             let mut list: Vec<String> = self.jumps.iter().map(|&c| name(c)).collect();
             list.sort();
             let _ = writeln!(out, "  jumps    {}", list.join(" "));
         }
         out
+    }
+}
+
+/// The overlap class of a queen's tile (02 §4.2): 0 hotspot (rook linear + duke duplex), 1 brook
+/// (rook apex + bishop linear), 2 q-tile (brook + duke edge apex), 3 Feynman (bishop apex + duke).
+fn overlap(from: Cell, to: Cell) -> Option<usize> {
+    use crate::power::{reach, Reach};
+    let (r, b, d) = (
+        reach(Family::Rook, from, to),
+        reach(Family::Bishop, from, to),
+        reach(Family::Duke, from, to),
+    );
+    if r == Reach::Linear && d == Reach::Duplex {
+        Some(0)
+    } else if r == Reach::Apex && b == Reach::Linear {
+        Some(if d == Reach::Apex { 2 } else { 1 })
+    } else if b == Reach::Apex && d != Reach::None {
+        Some(3)
+    } else {
+        None
     }
 }
