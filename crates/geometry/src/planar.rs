@@ -689,6 +689,19 @@ mod tests {
     }
 
     #[test]
+    fn other_boards_and_dimensions() {
+        // A rook on 5x5x5 reaches the union of its 3 planes: 3*25 - 3*5 + 1 - 1 = 60 cells.
+        let s = Shape::new(&[5, 5, 5]).unwrap();
+        let t = PlanarTables::<2>::new(&s, PlanarFamily::maximal(&s, 1)).unwrap();
+        let e = CellSet::EMPTY;
+        assert!(s.cells().all(|c| t.moves(c, &e, &e).len() == 60));
+        // In 4D the orthogonal steps span 6 coordinate planes; a set too small for the board fails.
+        let s4 = Shape::new(&[3, 3, 3, 3]).unwrap();
+        assert_eq!(PlanarFamily::maximal(&s4, 1).planes.len(), 6);
+        assert!(PlanarTables::<1>::new(&s4, PlanarFamily::maximal(&s4, 1)).is_err());
+    }
+
+    #[test]
     fn covers_agrees_with_moves() {
         let s = cube();
         let t = PlanarTables::<8>::new(&s, PlanarFamily::maximal(&s, 3)).unwrap();
