@@ -117,7 +117,14 @@ impl<'v, V: Variant> MateSolver<'v, V> {
             return self.attacker_won(pos);
         }
         if n == 0 && !self.attacker_to_move(pos) {
-            return false;
+            // No attacker move left: a win only if every defence ends the game in the attacker's
+            // favour (a compulsory capture of the last man under "lose all", for example).
+            return moves.iter().all(|m| {
+                let after = self.v.play(pos, m);
+                let mut replies = Vec::new();
+                self.v.legal_moves(&after, &mut replies);
+                replies.is_empty() && self.attacker_won(&after)
+            });
         }
         let key = (self.v.hash_key(pos), n);
         if let Some(&known) = self.known.get(&key) {

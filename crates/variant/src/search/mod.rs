@@ -17,6 +17,8 @@
 mod alphabeta;
 mod mate;
 mod selfplay;
+#[cfg(test)]
+mod tests;
 mod tt;
 
 pub use alphabeta::{Limits, SearchInfo, SearchResult, Searcher};

@@ -1,0 +1,202 @@
+//! Search, solver and record tests on small rule sets of the engine: goals other than checkmate,
+//! four players in teams and on their own (docs/search.md).
+
+use super::*;
+use crate::engine::{Engine, GenericNotation};
+use crate::record::Record;
+use crate::{Outcome, Player, Variant};
+use std::sync::Arc;
+
+fn engine(ron: &str) -> Engine<1> {
+    Engine::from_ron(ron, Arc::new(GenericNotation)).expect("the test rule set compiles")
+}
+
+/// Rooks and kings (royal under a checkmate goal) on a 4x4 board, with the given goal; two players.
+fn small(goal: &str, setup: &str) -> Engine<1> {
+    small_with(goal, setup, false)
+}
+
+fn small_with(goal: &str, setup: &str, compulsory: bool) -> Engine<1> {
+    engine(&format!(
+        r#"RuleSet(
+    name: "small",
+    board: [[4, 4]],
+    players: [
+        (name: "White", team: 0, orientation: [1, 1]),
+        (name: "Black", team: 1, orientation: [1, -1]),
+    ],
+    pieces: [
+        (name: "Rook", letter: 'R', atoms: [(motion: Ride(steps: Kind(1)))]),
+        (name: "King", letter: 'K', royal: true, atoms: [(motion: Leap(Union([Kind(1), Kind(2)])))]),
+    ],
+    setup: "{setup}",
+    goal: {goal},
+    compulsory_capture: {compulsory},
+)"#
+    ))
+}
+
+/// Four kings and rooks on an 8x8 board, four players in the given teams.
+fn four(teams: [u8; 4], setup: &str) -> Engine<1> {
+    engine(&format!(
+        r#"RuleSet(
+    name: "four",
+    board: [[8, 8]],
+    players: [
+        (name: "North", team: {}, orientation: [1, 1]),
+        (name: "East", team: {}, orientation: [1, 1]),
+        (name: "South", team: {}, orientation: [1, 1]),
+        (name: "West", team: {}, orientation: [1, 1]),
+    ],
+    pieces: [
+        (name: "Rook", letter: 'R', atoms: [(motion: Ride(steps: Kind(1)))]),
+        (name: "King", letter: 'K', royal: true, atoms: [(motion: Leap(Union([Kind(1), Kind(2)])))]),
+    ],
+    setup: "{setup}",
+)"#,
+        teams[0], teams[1], teams[2], teams[3]
+    ))
+}
+
+#[test]
+fn capture_all_is_searched_as_a_win() {
+    // White rook a1, Black's last man (a king, not royal under CaptureAll) on a4: Ra1xa4 wins.
+    let v = small("CaptureAll", "k3/4/4/R3 w");
+    let pos = v.start();
+    let r = Searcher::new(&v).search(&pos, Limits::depth(2));
+    assert_eq!(v.move_text(&pos, r.best.as_ref().unwrap()), "a1xa4");
+    assert_eq!(score_text(r.score, 2), "+M1");
+    let m = MateSolver::new(&v).solve(&pos, 1);
+    assert_eq!(m.shortest, Some(1));
+    assert!(matches!(
+        v.outcome(&v.play(&pos, &m.keys[0])),
+        Some(Outcome::Win {
+            reason: crate::WinReason::CapturedEverything,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn lose_all_is_searched_as_a_win() {
+    // Losing chess with compulsory captures: White's last man, the rook on a1, goes to a3 where
+    // the black rook on b3 must take it, and White has lost everything: a win in 1.
+    let v = small_with("LoseAll", "4/1r2/4/R3 w", true);
+    let pos = v.start();
+    let m = MateSolver::new(&v).solve(&pos, 1);
+    assert_eq!(m.shortest, Some(1), "White forces the loss of its last man");
+    let keys: Vec<String> = m.keys.iter().map(|k| v.move_text(&pos, k)).collect();
+    assert!(keys.contains(&"a1-a3".to_string()), "{keys:?}");
+    let r = Searcher::new(&v).search(&pos, Limits::depth(3));
+    assert!(
+        r.score >= MATE_BOUND,
+        "the search sees the win: {}",
+        r.score
+    );
+    assert!(m.keys.contains(r.best.as_ref().unwrap()));
+}
+
+#[test]
+fn stalemate_is_no_mate() {
+    // Black king a4; White king c3, rook b1. Rb1-a1 mates; Rb1-b3 stalemates (a draw here), and
+    // the solver must not count it.
+    let v = small("Checkmate", "k3/2K1/4/1R2 w");
+    let pos = v.start();
+    let stalemate = v.parse_move(&pos, "b1-b3").unwrap();
+    assert_eq!(
+        v.outcome(&v.play(&pos, &stalemate)),
+        Some(Outcome::Draw(crate::DrawReason::Stalemate))
+    );
+    let r = MateSolver::new(&v).solve(&pos, 1);
+    let keys: Vec<String> = r.keys.iter().map(|k| v.move_text(&pos, k)).collect();
+    assert_eq!(keys, ["b1-a1"]);
+}
+
+#[test]
+fn team_games_are_two_sides_and_free_for_all_is_paranoid() {
+    let teams = four([0, 1, 0, 1], "k3K'3/8/8/8/8/8/8/K3k'3 1");
+    let alone = four([0, 1, 2, 3], "k3K'3/8/8/8/8/8/8/K3k'3 1");
+    let s = Sides::new(teams.players(), Player(0));
+    assert!(!s.paranoid());
+    assert!(s.same(Player(0), Player(2)) && !s.same(Player(0), Player(1)));
+    let p = Sides::new(alone.players(), Player(1));
+    assert!(p.paranoid());
+    assert!(p.same(Player(0), Player(2)) && p.same(Player(0), Player(3)));
+    assert!(!p.same(Player(1), Player(0)));
+    // Both search to a legal move, deterministically.
+    for v in [&teams, &alone] {
+        let pos = v.start();
+        let a = Searcher::new(v).search(&pos, Limits::depth(3));
+        let b = Searcher::new(v).search(&pos, Limits::depth(3));
+        let mut legal = Vec::new();
+        v.legal_moves(&pos, &mut legal);
+        assert!(legal.contains(a.best.as_ref().unwrap()));
+        assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
+    }
+}
+
+#[test]
+fn a_team_mate_is_found_with_the_partner() {
+    // North (player 1) and South (player 3) against East (2) and West (4). East's king h8; South's
+    // rooks on b7 and g2 hold rank 7 and the g-file; North's Ra1-a8 mates.
+    let v = four([0, 1, 0, 1], "7k/1R'6/8/2k'5/8/4K'3/6R'1/R3K3 1");
+    let pos = v.start();
+    let r = MateSolver::new(&v).solve(&pos, 1);
+    let keys: Vec<String> = r.keys.iter().map(|k| v.move_text(&pos, k)).collect();
+    assert_eq!(keys, ["a1-a8"]);
+    match v.outcome(&v.play(&pos, &r.keys[0])) {
+        Some(Outcome::Win { winners, .. }) => assert_eq!(winners, [Player(0), Player(2)]),
+        o => panic!("expected a win for North and South, got {o:?}"),
+    }
+    let s = Searcher::new(&v).search(&pos, Limits::depth(2));
+    assert_eq!(v.move_text(&pos, s.best.as_ref().unwrap()), "a1-a8");
+    assert_eq!(score_text(s.score, 4), "+M1p");
+}
+
+#[test]
+fn score_text_reads_like_a_player_expects() {
+    assert_eq!(score_text(35, 2), "+0.35");
+    assert_eq!(score_text(-120, 2), "-1.20");
+    assert_eq!(score_text(MATE - 3, 2), "+M2");
+    assert_eq!(score_text(-(MATE - 2), 2), "-M1");
+    assert_eq!(score_text(MATE - 5, 4), "+M5p");
+}
+
+#[test]
+fn records_skip_comments_and_numbers_and_name_errors() {
+    let text = "[Event \"a \\\"quoted\\\" name\"]\n[Variant \"small\"]\n\n{a comment\nover lines} 1.a1-a2 ; to the end\n1... d4-c4 *\n\n[Variant \"small\"]\n\n1. a1-a3 1-0\n";
+    let recs = Record::parse_all(text).unwrap();
+    assert_eq!(recs.len(), 2);
+    assert_eq!(recs[0].tag("Event"), Some("a \"quoted\" name"));
+    assert_eq!(recs[0].moves, ["a1-a2", "d4-c4"]);
+    assert_eq!(recs[0].result, "*");
+    assert_eq!(recs[1].moves, ["a1-a3"]);
+    let err = Record::parse_all("[Event unquoted]\n").unwrap_err();
+    assert!(err
+        .to_string()
+        .contains("record line 1: the value must be in double quotes"));
+    assert!(Record::parse_all("1. e4 {open")
+        .unwrap_err()
+        .to_string()
+        .contains("not closed"));
+    let v = small("Checkmate", "k3/4/4/1R1K w");
+    let bad = Record::parse_all("[Variant \"small\"]\n\n1. b1-c2 *\n").unwrap();
+    let e = bad[0].replay(&v).err().expect("an illegal move");
+    assert!(e.to_string().contains("move 1 ('b1-c2')"), "{e}");
+    let other = Record::parse_all("[Variant \"big\"]\n\n*\n").unwrap();
+    assert!(other[0].replay(&v).is_err());
+}
+
+#[test]
+fn four_player_results_have_a_score_per_player() {
+    let o = Outcome::Win {
+        winners: vec![Player(0), Player(2)],
+        reason: crate::WinReason::Checkmate,
+    };
+    assert_eq!(crate::record::result_token(Some(&o), 4), "1-0-1-0");
+    assert_eq!(
+        crate::record::result_token(Some(&Outcome::Draw(crate::DrawReason::Stalemate)), 2),
+        "1/2-1/2"
+    );
+    assert_eq!(crate::record::result_token(None, 2), "*");
+}
