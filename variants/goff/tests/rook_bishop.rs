@@ -680,7 +680,8 @@ fn fig_7_capture_is_the_only_move_on_its_perimeter() {
 #[test]
 fn quadrant_apex_directions_by_plane() {
     use spacechess_goff::tile::zab;
-    let want: [(Family, &str, &[(i8, i8, i8)]); 13] = [
+    type Apexes<'a> = (Family, &'a str, &'a [(i8, i8, i8)]);
+    let want: [Apexes; 13] = [
         (
             Family::Rook,
             "horizontal",
