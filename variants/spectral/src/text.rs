@@ -341,10 +341,11 @@ impl Spectral {
             ));
         }
         let want = normalise(t);
-        if let Some(m) = legal
-            .iter()
-            .find(|m| normalise(&self.write_move(pos, m)) == want)
-        {
+        if let Some(m) = legal.iter().find(|m| {
+            normalise(&self.write_move(pos, m)) == want
+                || (m.special == Special::Castle
+                    && normalise(&format!("{}-{}", name(m.from), name(m.to))) == want)
+        }) {
             return Ok(*m);
         }
         let expected = "two locations joined by '-' or 'x', as in e2-e4 or d1-*de12, \

@@ -434,6 +434,15 @@ fn perft_from_the_start_agrees_with_the_reference() {
     }
 }
 
+/// Depth 4 from the start against the reference (slow: run with `--ignored`).
+#[test]
+#[ignore]
+fn perft_depth_4_agrees_with_the_reference() {
+    let v = Spectral::new();
+    let r = Ref::from_crate(&v, &v.start());
+    assert_eq!(perft(&v, &v.start(), 4), r.perft(4));
+}
+
 /// Perft from positions with men on points, en passant and castling available.
 #[test]
 fn perft_with_points_agrees_with_the_reference() {

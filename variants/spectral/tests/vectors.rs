@@ -378,6 +378,12 @@ fn castling_with_spectral_attacks() {
     let t = targets(&v, &p, "e1");
     assert!(t.contains(&"g1".to_string()) && t.contains(&"c1".to_string()));
     let castle = v.parse_move(&p, "O-O").unwrap();
+    assert_eq!(v.parse_move(&p, "e1-g1").unwrap(), castle);
+    assert_eq!(v.parse_move(&p, "0-0").unwrap(), castle);
+    assert_eq!(
+        v.move_text(&p, &v.parse_move(&p, "e1-c1").unwrap()),
+        "O-O-O"
+    );
     let after = v.play(&p, &castle);
     assert_eq!(
         v.position_text(&after),
