@@ -190,3 +190,17 @@ fn ecila_chess_play_after_placement() {
         "the rook on D8 checks H8 between Cubes"
     );
 }
+
+/// ecila.md 4-5: an Ecila Chess game: kings first, four more placements none of which gives
+/// check, then White's rook mates between Cubes.
+#[test]
+fn ecila_chess_checkmate() {
+    let v = ecila_game(EcilaGame::Chess, "KQR");
+    let mut g = Game::new(&v, v.start());
+    play_all(&mut g, &["K@G1", "k@G8", "Q@B8", "q@A4", "R@E6", "r@A5"]);
+    assert!(!g.position().placing());
+    assert!(!v.in_check(g.position()));
+    g.play_text("E6-E8").unwrap();
+    assert!(v.in_check(g.position()));
+    assert_eq!(g.outcome(), win(&[0], WinReason::Checkmate));
+}
