@@ -134,7 +134,7 @@ fn raumschach_engine_moves_are_legal_and_deterministic() {
         if ply % 6 == 0 {
             let a = Searcher::new(&v).search(&pos, Limits::depth(2));
             let b = Searcher::new(&v).search(&pos, Limits::depth(2));
-            let best = a.best.clone().expect("a move");
+            let best = a.best.expect("a move");
             assert!(legal.contains(&best));
             assert_eq!(
                 (a.best, a.score, a.nodes, a.pv),

@@ -66,7 +66,7 @@ pub fn seats(players: &spacechess_variant::Players, g: usize) -> Vec<bool> {
     let sides = Sides::new(players, Player(0));
     players
         .all()
-        .map(|p| sides.same(p, Player(0)) == (g % 2 == 0))
+        .map(|p| sides.same(p, Player(0)) == g.is_multiple_of(2))
         .collect()
 }
 
