@@ -114,8 +114,31 @@ fn generate<const W: usize>(
     out.clear();
     let p = pos.board.to_move();
     let no_capture = untouchable(g, pos, p);
+    // Fast path: an army in the game moving alone, whose attackers are all its enemies' men (no
+    // neutral men): the engine's legal moves keep its own king safe; then the partner's king.
+    let neutral = matches!(g.mode, Mode::FreeForAll { .. }) && pos.out != 0;
+    let movers = movers(g, pos);
+    if !is_out(pos, p) && !neutral && movers.len() == 1 {
+        g.engine.generate_legal(&pos.board, out);
+        let partner = protected(g, pos, p).without(&kings(g, pos, p));
+        out.retain(|m| {
+            if !matches!(m.kind, MoveKind::Castle(_)) && no_capture.contains(m.to) {
+                return false;
+            }
+            if partner.is_empty() {
+                return true;
+            }
+            let after = g.engine.make(&pos.board, m);
+            let att = g.engine.enemies_of(&after, p);
+            !partner.iter().any(|k| g.engine.attacked_by(&after, k, att))
+        });
+        if first_only {
+            out.truncate(1);
+        }
+        return;
+    }
     let mut buf = Vec::new();
-    for a in movers(g, pos) {
+    for a in movers {
         let mut tmp = pos.board;
         tmp.set_to_move(a);
         g.engine.pseudo_legal_moves(&tmp, &mut buf);
