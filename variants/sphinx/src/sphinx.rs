@@ -10,6 +10,7 @@ use spacechess_variant::engine::{
 use spacechess_variant::{
     MoveError, Outcome, Player, Players, PositionError, RulesError, Variant, WinReason,
 };
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 /// The rule set of Sphinx Chess on the 3x3 board of 4x4 boards, as RON.
@@ -350,7 +351,18 @@ impl<const W: usize> Variant for Sphinx<W> {
         }
     }
     fn repetition_key(&self, pos: &Position<W>) -> u64 {
-        self.engine.repetition_key(pos)
+        // Same side to move, same men on the same squares (sphinx.md 5). Unlike the engine's key,
+        // whether a man has moved is left out: no Sphinx rule depends on it (no castling, no
+        // double step), so a man that goes out and comes back repeats the position.
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        for p in self.engine.players().all() {
+            pos.of_player(p).hash(&mut h);
+        }
+        for k in 0..self.engine.kinds().len() {
+            pos.of_kind(k as u8).hash(&mut h);
+        }
+        pos.to_move().hash(&mut h);
+        h.finish()
     }
     fn repetition_outcome(&self, cycle: &[Position<W>]) -> Option<Outcome> {
         if self.options.game != SphinxGame::Chess || !self.options.perpetual_check_wins {

@@ -204,3 +204,17 @@ fn ecila_chess_checkmate() {
     assert!(v.in_check(g.position()));
     assert_eq!(g.outcome(), win(&[0], WinReason::Checkmate));
 }
+
+/// sphinx.md 5: repetition means the same men on the same squares with the same side to move;
+/// men that go out and come back repeat the start (whether a man has moved does not count).
+#[test]
+fn s5_repetition_of_the_start() {
+    let v = SphinxChess::chess();
+    let mut g = Game::new(&v, v.start());
+    let cycle = ["g15-g9", "a3-a5", "g9-g15", "a5-a3"];
+    play_all(&mut g, &cycle);
+    assert_eq!(g.repetitions(), 2);
+    play_all(&mut g, &cycle);
+    assert_eq!(g.repetitions(), 3);
+    assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+}
