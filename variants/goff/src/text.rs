@@ -137,7 +137,7 @@ fn parse_board(s: &str, pos: &mut Position) -> Result<(), PositionError> {
                 if ch.is_ascii_digit() {
                     let mut n = ch.to_digit(10).unwrap_or(0);
                     while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        n = n * 10 + d;
+                        n = n.saturating_mul(10).saturating_add(d);
                         chars.next();
                     }
                     if n == 0 {
@@ -419,10 +419,11 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
         .chars()
         .filter(|c| !c.is_whitespace())
         .collect();
-    for suffix in ["ch", "+", "#", "!", "?"] {
-        while let Some(s) = t.strip_suffix(suffix) {
-            t = s.to_string();
-        }
+    while let Some(s) = ["ch", "+", "#", "!", "?"]
+        .iter()
+        .find_map(|suffix| t.strip_suffix(suffix))
+    {
+        t = s.to_string();
     }
     // Two generic names.
     if let Some((a, b)) = t.split_once(['-', 'x']) {

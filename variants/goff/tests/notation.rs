@@ -155,6 +155,25 @@ fn position_errors() {
         PositionError::Invalid(m) if m.contains("in check")
     ));
     assert!(bad("").to_string().contains("fields"));
+    assert!(matches!(
+        bad(&empty.replacen('8', "99999999999999999999", 1)),
+        PositionError::Board(_)
+    ));
+    assert!(matches!(
+        bad(&format!("{empty} w - - 99999999999999999999")),
+        PositionError::Number(_)
+    ));
+    assert!(matches!(
+        bad(&format!("{empty} w Zz9")),
+        PositionError::Cell(_)
+    ));
+    assert!(
+        matches!(bad(&format!("{empty} w Ea1")), PositionError::Invalid(m) if m.contains("empty"))
+    );
+    assert!(matches!(
+        bad(&format!("{empty} w - - 0 0")),
+        PositionError::Number(_)
+    ));
 }
 
 /// 01 §1 notation: moves are written from the mover's side (`N - KB3,3` for White,
@@ -217,4 +236,47 @@ fn level_names() {
     );
     assert_eq!(Tile::new(4, 0, 0).book_name(W), "K1,1");
     assert_eq!(Tile::new(4, 7, 7).book_name(B), "K1,1");
+}
+
+/// User input never panics: odd move and position texts give errors.
+#[test]
+fn odd_input_does_not_panic() {
+    let g = Goff::new();
+    let s = g.start();
+    for t in [
+        "",
+        " ",
+        "Q(",
+        "Q(K1,1",
+        "Q()-",
+        "Q(K1,1)",
+        "Ü - K1,1",
+        "N - KB3,",
+        "N - KB,3",
+        "N - ,",
+        "N-KBé3,3",
+        "x",
+        "-",
+        "N - KB3,3,3",
+        "Ea1-",
+        "-Ea1",
+        "N - [KB3,3]",
+        "N - K0,0",
+        "N -- KB3,3 ch!?",
+    ] {
+        let _ = g.parse_move(&s, t);
+    }
+    assert!(g.parse_move(&s, "N -- KB3,3 ch!?").is_ok());
+    for t in [
+        "@",
+        "WHITE:",
+        "WHITE: @",
+        "WHITE: R @",
+        "WHITE: R @ K",
+        "black to move",
+        "Ü: R @ K1,1",
+        "WHITE: R @ Kß1,1",
+    ] {
+        let _ = g.parse_position(t);
+    }
 }
