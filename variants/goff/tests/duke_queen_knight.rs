@@ -659,3 +659,31 @@ fn stack_home_projection() {
         .count();
     assert_eq!((q, (d & b).len() - q), (9, 5));
 }
+
+/// 02 §3.4 (L4533-4537, L7184-7195), 01 A12: men on tiles of the other duke colours never block a
+/// duke: with every such tile occupied the centre duke still has its 115 moves.
+#[test]
+fn other_duke_colours_never_block() {
+    let s = t(3, 3, 3);
+    let col = Tile::of(s).duke_colour();
+    let mut p = Position::empty();
+    for c in Position::board() {
+        if Tile::of(c).duke_colour() != col {
+            p.put(
+                c,
+                Piece {
+                    player: B,
+                    kind: Kind::Pawn,
+                },
+            );
+        }
+    }
+    p.put(
+        s,
+        Piece {
+            player: W,
+            kind: Kind::Duke,
+        },
+    );
+    assert_eq!(legal_destinations(&p, s).len(), 115);
+}
