@@ -810,3 +810,25 @@ fn quadrant_apex_directions_by_plane() {
         assert_eq!(black, swapped);
     }
 }
+
+/// 01 §3.8 consequences, Table 37: planar blocking of a linear move takes one man per plane: 2 for
+/// the rook, 3 for the duke (02 §3.4); one man in line blocks alone.
+#[test]
+fn planar_blocking_needs_one_man_per_plane() {
+    let rook = |men: &[(i8, i8, i8)]| {
+        let mut v = vec![(W, Kind::Rook, (3, 3, 3))];
+        v.extend(men.iter().map(|&c| (B, Kind::Pawn, c)));
+        can(&pos(&v, W), t(3, 3, 3), t(5, 3, 3))
+    };
+    assert!(rook(&[(4, 3, 4)]));
+    assert!(!rook(&[(4, 3, 4), (4, 4, 3)]));
+    assert!(!rook(&[(4, 3, 3)]), "in line");
+    let duke = |men: &[(i8, i8, i8)]| {
+        let mut v = vec![(W, Kind::Duke, (3, 3, 3))];
+        v.extend(men.iter().map(|&c| (B, Kind::Pawn, c)));
+        can(&pos(&v, W), t(3, 3, 3), t(5, 5, 5))
+    };
+    assert!(duke(&[(2, 4, 4), (4, 2, 4)]));
+    assert!(!duke(&[(2, 4, 4), (4, 2, 4), (4, 4, 2)]));
+    assert!(!duke(&[(4, 4, 4)]), "in line");
+}
