@@ -304,8 +304,8 @@ impl<const W: usize> Engine<W> {
                                 && match pinned {
                                     Some(p) => !p.contains(m.from),
                                     None => {
-                                        !self.aligned[k.index()].contains(m.from)
-                                            && !(self.has_hoppers
+                                        !(self.aligned[k.index()].contains(m.from)
+                                            || self.has_hoppers
                                                 && self.aligned[k.index()].contains(m.to))
                                     }
                                 }
