@@ -99,6 +99,9 @@ pub struct Cubic<const W: usize> {
     mode: Mode,
     start: CubicPosition<W>,
     colour_levels: bool,
+    /// Per army, further cells where its pawns promote (option `promotion_zone =
+    /// any_opponent_home` of the four-player games).
+    extra_zone: Option<Vec<spacechess_geometry::CellSet<W>>>,
 }
 
 /// Raumschach (5x5x5).
@@ -255,6 +258,39 @@ fn pairing(teams: &str) -> [u8; 4] {
 }
 
 impl Cubic<8> {
+    /// With `any_opponent_home`, each army's pawns also promote on the home row and level (the
+    /// king's rank on the king's level) of every opponent.
+    fn set_promotion_zone(&mut self, zone: &str) {
+        if zone != "any_opponent_home" {
+            return;
+        }
+        let e = &self.engine;
+        let players = e.players();
+        let king = e.kind_by_letter('K').expect("a king");
+        let mut zones = vec![spacechess_geometry::CellSet::<8>::EMPTY; players.count()];
+        for p in players.all() {
+            for q in players.all() {
+                if players.allied(p, q) {
+                    continue;
+                }
+                let k = (self.start.board.of_player(q) & self.start.board.of_kind(king))
+                    .first_cell()
+                    .expect("every army has a king");
+                let kc = e.shape().coords(k);
+                for c in e.shape().cells() {
+                    let v = e.shape().coords(c);
+                    if v.get(1) == kc.get(1)
+                        && v.get(2) == kc.get(2)
+                        && !e.promotion_zone(p).contains(c)
+                    {
+                        zones[p.index()].insert(c);
+                    }
+                }
+            }
+        }
+        self.extra_zone = Some(zones);
+    }
+
     /// 8x8x8 Cubic chess for two players (armies 1 and 2).
     pub fn cubic8(ron: Option<&str>, pairs: &[(String, String)]) -> Result<Self, RulesError> {
         let o = Cubic8Options::load(ron, pairs)?;
@@ -281,7 +317,9 @@ impl Cubic<8> {
         let mode = Mode::FreeForAll {
             remove_men: o.eliminated_men == "removed",
         };
-        Cubic::build(rules, Arc::new(ColourNotation), o.to_ron(), mode, true)
+        let mut game = Cubic::build(rules, Arc::new(ColourNotation), o.to_ron(), mode, true)?;
+        game.set_promotion_zone(&o.promotion_zone);
+        Ok(game)
     }
 
     /// 8x8x8 Cubic chess for four players in two teams.
@@ -300,7 +338,9 @@ impl Cubic<8> {
             skipped: o.inherited_turn == "skipped",
             true_king: false,
         };
-        Cubic::build(rules, Arc::new(ColourNotation), o.to_ron(), mode, true)
+        let mut game = Cubic::build(rules, Arc::new(ColourNotation), o.to_ron(), mode, true)?;
+        game.set_promotion_zone(&o.promotion_zone);
+        Ok(game)
     }
 
     /// 8x8x8 Cubic chess, True King variation: two players commanding two armies each.
@@ -329,6 +369,7 @@ impl Cubic<8> {
             true_king: true,
         };
         let mut game = Cubic::build(rules, Arc::new(ColourNotation), o.to_ron(), mode, true)?;
+        game.set_promotion_zone(&o.promotion_zone);
         game.start.true_kings = multi::parse_true_kings(game.engine.players(), &o.true_kings)
             .map_err(|e| RulesError::Option(format!("true_kings: {e}")))?;
         Ok(game)
@@ -355,6 +396,7 @@ impl<const W: usize> Cubic<W> {
             mode,
             start,
             colour_levels,
+            extra_zone: None,
         })
     }
 

@@ -132,6 +132,7 @@ fn generate<const W: usize>(
             let att = g.engine.enemies_of(&after, p);
             !partner.iter().any(|k| g.engine.attacked_by(&after, k, att))
         });
+        promote_extra(g, pos, out);
         if first_only {
             out.truncate(1);
         }
@@ -162,6 +163,40 @@ fn generate<const W: usize>(
             }
         }
     }
+    promote_extra(g, pos, out);
+}
+
+/// With `promotion_zone = any_opponent_home`: a pawn move onto another opponent's home row and
+/// level becomes a promotion, one move per choice.
+fn promote_extra<const W: usize>(g: &Cubic<W>, pos: &CubicPosition<W>, out: &mut Vec<Move>) {
+    let Some(zones) = &g.extra_zone else {
+        return;
+    };
+    let e = &g.engine;
+    let choices: Vec<u8> = e
+        .rules()
+        .promotion
+        .iter()
+        .flat_map(|p| p.choices.iter().filter_map(|&c| e.kind_by_letter(c)))
+        .collect();
+    let mut res = Vec::with_capacity(out.len());
+    for m in out.drain(..) {
+        let pc = pos.board.piece_at(m.from);
+        match pc {
+            Some(pc)
+                if m.kind == MoveKind::Normal
+                    && e.kinds()[pc.kind as usize].promotes
+                    && zones[pc.player.index()].contains(m.to) =>
+            {
+                res.extend(choices.iter().map(|&k| Move {
+                    kind: MoveKind::Promotion(k),
+                    ..m
+                }));
+            }
+            _ => res.push(m),
+        }
+    }
+    *out = res;
 }
 
 fn has_legal_move<const W: usize>(g: &Cubic<W>, pos: &CubicPosition<W>) -> bool {
@@ -437,7 +472,11 @@ pub(crate) fn parse_position<const W: usize>(
         }
         for c in pos.board.of_player(p) {
             let pc = pos.board.piece_at(c).expect("occupied");
-            if e.kinds()[pc.kind as usize].promotes && e.promotion_zone(p).contains(c) {
+            let extra = g
+                .extra_zone
+                .as_ref()
+                .is_some_and(|z| z[p.index()].contains(c));
+            if e.kinds()[pc.kind as usize].promotes && (e.promotion_zone(p).contains(c) || extra) {
                 return Err(PositionError::Invalid(format!(
                     "{}'s pawn on {} stands in its promotion zone",
                     players.name(p),

@@ -153,10 +153,16 @@ game_options! {
     Cubic8FourOptions {
         /// En passant after a pawn's double step (not in the source; off).
         en_passant: bool = false,
+        /// Where pawns promote: `opposite_army` (the home row and level of the army they advance
+        /// toward) or `any_opponent_home` (also any other opponent's home row and level reached).
+        promotion_zone: String = "opposite_army".into(),
         /// A checkmated or stalemated player's men: `neutral` (they stay, never move, give no
         /// check, and may be captured) or `removed`.
         eliminated_men: String = "neutral".into(),
-    } check(o) { one_of("eliminated_men", &o.eliminated_men, &["neutral", "removed"]) }
+    } check(o) {
+        one_of("promotion_zone", &o.promotion_zone, &["opposite_army", "any_opponent_home"])?;
+        one_of("eliminated_men", &o.eliminated_men, &["neutral", "removed"])
+    }
 }
 
 game_options! {
@@ -164,6 +170,9 @@ game_options! {
     Cubic8TeamsOptions {
         /// En passant after a pawn's double step (not in the source; off).
         en_passant: bool = false,
+        /// Where pawns promote: `opposite_army` (the home row and level of the army they advance
+        /// toward) or `any_opponent_home` (also any other opponent's home row and level reached).
+        promotion_zone: String = "opposite_army".into(),
         /// The pairing: `13v24` (the two top armies against the two bottom ones), `14v23` or
         /// `12v34`.
         teams: String = "13v24".into(),
@@ -171,6 +180,7 @@ game_options! {
         /// that turn) or `skipped` (the partner moves them in his own turns).
         inherited_turn: String = "partner_plays".into(),
     } check(o) {
+        one_of("promotion_zone", &o.promotion_zone, &["opposite_army", "any_opponent_home"])?;
         one_of("teams", &o.teams, &["12v34", "13v24", "14v23"])?;
         one_of("inherited_turn", &o.inherited_turn, &["partner_plays", "skipped"])
     }
@@ -181,6 +191,9 @@ game_options! {
     TrueKingOptions {
         /// En passant after a pawn's double step (not in the source; off).
         en_passant: bool = false,
+        /// Where pawns promote: `opposite_army` (the home row and level of the army they advance
+        /// toward) or `any_opponent_home` (also any other opponent's home row and level reached).
+        promotion_zone: String = "opposite_army".into(),
         /// Which armies each of the two players commands: `13v24`, `14v23` or `12v34`.
         teams: String = "13v24".into(),
         /// The true king of each player, as two army numbers, the first player's first
@@ -189,6 +202,7 @@ game_options! {
         /// A mated false king's army: `partner_plays` (moved in its own turn) or `skipped`.
         inherited_turn: String = "partner_plays".into(),
     } check(o) {
+        one_of("promotion_zone", &o.promotion_zone, &["opposite_army", "any_opponent_home"])?;
         one_of("teams", &o.teams, &["12v34", "13v24", "14v23"])?;
         one_of("inherited_turn", &o.inherited_turn, &["partner_plays", "skipped"])
     }

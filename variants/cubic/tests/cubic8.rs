@@ -574,3 +574,55 @@ fn random_games_round_trip() {
     random_games(&teams(), 40, 60, 9);
     random_games(&true_king("1,4"), 40, 60, 10);
 }
+
+/// cubic8.md §4, option promotion_zone = any_opponent_home: a pawn also promotes on any
+/// opponent's home row and level it reaches (a partner's does not count).
+#[test]
+fn s4_any_opponent_home() {
+    let pairs = |z: &str| vec![("promotion_zone".to_string(), z.to_string())];
+    let ffa = Cubic::cubic8_four(None, &pairs("any_opponent_home")).unwrap();
+    let men = [('P', "B1Purple", 0u8), ('P', "C7White", 0)];
+    let p = team_pos(&ffa, &men, 0);
+    let t = move_texts(&ffa, &p);
+    assert_eq!(
+        t.iter()
+            .filter(|m| m.starts_with("B1Purple-B1Black="))
+            .count(),
+        4
+    );
+    assert_eq!(
+        t.iter()
+            .filter(|m| m.starts_with("C7White-C8White="))
+            .count(),
+        4
+    );
+    let plain = four();
+    let p = team_pos(&plain, &men, 0);
+    let t = move_texts(&plain, &p);
+    assert!(
+        t.contains(&"B1Purple-B1Black".to_string()) && t.contains(&"C7White-C8White".to_string())
+    );
+    let tm = Cubic::cubic8_teams(None, &pairs("any_opponent_home")).unwrap();
+    let p = team_pos(&tm, &men, 0);
+    let t = move_texts(&tm, &p);
+    assert_eq!(
+        t.iter()
+            .filter(|m| m.starts_with("B1Purple-B1Black="))
+            .count(),
+        4
+    );
+    assert!(
+        t.contains(&"C7White-C8White".to_string()),
+        "player 3 is a partner"
+    );
+    // A pawn may not stand in such a zone.
+    let mut q = team_pos(&ffa, &[], 0);
+    q.board.put(
+        ffa.engine().parse_cell("C8White").unwrap(),
+        spacechess_variant::engine::Piece {
+            player: Player(0),
+            kind: ffa.engine().kind_by_letter('P').unwrap(),
+        },
+    );
+    assert!(ffa.parse_position(&ffa.position_text(&q)).is_err());
+}
