@@ -569,10 +569,10 @@ fn perft_start_deep() {
 
 #[test]
 fn random_games_round_trip() {
-    random_games(&two(), 60, 60, 7);
-    random_games(&four(), 40, 60, 8);
-    random_games(&teams(), 40, 60, 9);
-    random_games(&true_king("1,4"), 40, 60, 10);
+    random_games(&two(), 60, 40, 7);
+    random_games(&four(), 50, 40, 8);
+    random_games(&teams(), 50, 40, 9);
+    random_games(&true_king("1,4"), 50, 40, 10);
 }
 
 /// cubic8.md §4, option promotion_zone = any_opponent_home: a pawn also promotes on any

@@ -506,6 +506,6 @@ fn random_games_round_trip() {
         (scacia(), 3),
         (tamerlane(), 4),
     ] {
-        random_games(&g, 100, 60, seed);
+        random_games(&g, 75, 50, seed);
     }
 }

@@ -377,5 +377,5 @@ fn perft_start_depth_4() {
 #[test]
 fn random_games_round_trip() {
     let g = game();
-    random_games(&g, 300, 80, 0x5eed);
+    random_games(&g, 300, 50, 0x5eed);
 }
