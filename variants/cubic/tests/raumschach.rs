@@ -291,8 +291,8 @@ fn s2_promotion_zone() {
 fn s4_mate_and_stalemate() {
     use spacechess_variant::{DrawReason, Outcome, WinReason};
     let g = game();
-    // Black king in the corner Ee5; white queens on De3 and Dc5 cover every flight; Dd4... mate
-    // by a queen on Dd4 guarded by the king on Cc3: Ee5's neighbours are all attacked.
+    // Black king in the corner Ee5: the queen on Dd4 (guarded by the king on Cc3) checks it and,
+    // with the rooks on Ea1 and Aa5, covers every flight.
     let mate = position(
         &g,
         &[
@@ -310,18 +310,32 @@ fn s4_mate_and_stalemate() {
         "{o:?}\n{}",
         g.draw(&mate)
     );
-    let stale = position(&g, &[('K', "Cc3", 0), ('Q', "Dc4", 0), ('K', "Ee5", 1)], 1);
-    let mut ms = Vec::new();
-    g.legal_moves(&stale, &mut ms);
-    if ms.is_empty() {
-        assert_eq!(
-            g.outcome(&stale),
-            Some(Outcome::Draw(DrawReason::Stalemate))
-        );
-    } else {
-        // Not a stalemate: find one by removing flights is not needed; check the rule directly.
-        assert!(g.outcome(&stale).is_none());
-    }
+    // Stalemate: a black king alone in the corner Ee5 against a white king and queen; the first
+    // placement (in board order) that leaves Black without a move while not in check must score
+    // a draw.
+    let e = g.engine();
+    let names: Vec<String> = e.shape().cells().map(|c| e.cell_name(c)).collect();
+    let stale = names
+        .iter()
+        .flat_map(|k| names.iter().map(move |q| (k, q)))
+        .filter(|(k, q)| k != q && *k != "Ee5" && *q != "Ee5")
+        .filter_map(|(k, q)| {
+            try_position(
+                &g,
+                &[('K', k.as_str(), 0), ('Q', q.as_str(), 0), ('K', "Ee5", 1)],
+                1,
+            )
+        })
+        .find(|p| {
+            let mut ms = Vec::new();
+            g.legal_moves(p, &mut ms);
+            ms.is_empty() && !g.in_check(p)
+        })
+        .expect("a queen stalemates a cornered king");
+    assert_eq!(
+        g.outcome(&stale),
+        Some(Outcome::Draw(DrawReason::Stalemate))
+    );
 }
 
 /// raumschach.md §7.1 (option pawn_double_step) and §7.2 (option pawn_forward_up_capture).

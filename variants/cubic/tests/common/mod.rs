@@ -35,6 +35,30 @@ pub fn position<const W: usize>(
         .unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
+/// Like [`position`], or None when the position is not valid.
+pub fn try_position<const W: usize>(
+    g: &Cubic<W>,
+    men: &[(char, &str, u8)],
+    to_move: u8,
+) -> Option<CubicPosition<W>> {
+    let e = g.engine();
+    let mut b = Position::<W>::empty();
+    for &(l, c, p) in men {
+        b.put(
+            e.parse_cell(c)?,
+            Piece {
+                player: Player(p),
+                kind: e.kind_by_letter(l)?,
+            },
+        );
+    }
+    b.set_unmoved(b.occupied());
+    b.set_to_move(Player(to_move));
+    let mut pos = g.start();
+    pos.board = b;
+    g.parse_position(&g.position_text(&pos)).ok()
+}
+
 /// The legal moves, as sorted texts.
 pub fn move_texts<V: Variant>(v: &V, pos: &V::Position) -> Vec<String> {
     let mut ms = Vec::new();
