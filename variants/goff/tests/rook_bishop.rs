@@ -832,3 +832,37 @@ fn planar_blocking_needs_one_man_per_plane() {
     assert!(!duke(&[(2, 4, 4), (4, 2, 4), (4, 4, 2)]));
     assert!(!duke(&[(4, 4, 4)]), "in line");
 }
+
+/// 01 §3.10, §6.3 #25 (l.1721, 1999-2001): STAB of the rook: 12 quadrants; with linear attacks
+/// only (one enemy on each chosen ray, at distance 1 to 3), at most 4 men are attacked at once.
+#[test]
+fn rook_stab_linear_at_most_4() {
+    assert_eq!(tables().rook.family().quadrants.len(), 12);
+    let rays = [
+        (1, 0, 0),
+        (-1, 0, 0),
+        (0, 1, 0),
+        (0, -1, 0),
+        (0, 0, 1),
+        (0, 0, -1),
+    ];
+    let mut best = 0;
+    for code in 0..4usize.pow(6) {
+        let mut men = vec![(W, Kind::Rook, (3, 3, 3))];
+        let mut targets = Vec::new();
+        let mut c = code;
+        for r in rays {
+            let k = (c % 4) as i8;
+            c /= 4;
+            if k > 0 {
+                let x = (3 + k * r.0, 3 + k * r.1, 3 + k * r.2);
+                men.push((B, Kind::Pawn, x));
+                targets.push(t(x.0, x.1, x.2));
+            }
+        }
+        let p = pos(&men, W);
+        let n = targets.iter().filter(|&&x| attacked(&p, x, W)).count();
+        best = best.max(n);
+    }
+    assert_eq!(best, 4);
+}
