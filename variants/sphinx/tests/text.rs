@@ -196,3 +196,50 @@ fn start_move_lists() {
     .unwrap();
     insta::assert_snapshot!("moves_ecila27_start", move_list(&v, &v.start()));
 }
+
+/// User input never panics: random strings over the characters of the formats are errors or
+/// positions and moves, never a crash.
+#[test]
+fn random_text_never_panics() {
+    let alphabet: Vec<char> = "abcdefghiABCDEFGHKQRBCPUNWkqrbcpunw0123456789/-x@=[]* "
+        .chars()
+        .collect();
+    let mut s = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move |n: usize| {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        (s % n as u64) as usize
+    };
+    let sphinx = SphinxChess::chess();
+    let reduced = ReducedSphinx::chess();
+    let ecila = Ecila8::new(EcilaOptions::default()).unwrap();
+    let starts = [
+        sphinx.position_text(&sphinx.start()),
+        reduced.position_text(&reduced.start()),
+        ecila.position_text(&ecila.start()),
+    ];
+    for i in 0..3000 {
+        let len = 1 + next(24);
+        let mut t: String = (0..len).map(|_| alphabet[next(alphabet.len())]).collect();
+        if i % 3 == 0 {
+            // A mutated real position text.
+            let base = &starts[next(3)];
+            let cut = next(base.len());
+            t = format!("{}{}{}", &base[..cut], t, &base[cut..]);
+        }
+        let _ = sphinx.parse_position(&t);
+        let _ = reduced.parse_position(&t);
+        let _ = ecila.parse_position(&t);
+        let _ = sphinx.parse_move(&sphinx.start(), &t);
+        let _ = reduced.parse_move(&reduced.start(), &t);
+        let _ = ecila.parse_move(&ecila.start(), &t);
+        let mut o = SphinxOptions::default();
+        let _ = o.set(&t, &t);
+        if i % 100 == 0 {
+            let mut o = EcilaOptions::default();
+            let _ = o.set("army", &t);
+            let _ = Ecila8::new(o);
+        }
+    }
+}
