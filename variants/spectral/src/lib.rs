@@ -296,4 +296,24 @@ impl Variant for Spectral {
     fn halfmove_clock(&self, pos: &SpectralPosition) -> Option<u32> {
         Some(pos.halfmove)
     }
+    /// Material (see [`PieceType::value`]) plus a small bonus for men on the points near the
+    /// centre, for the search only.
+    fn evaluate(&self, pos: &SpectralPosition, scores: &mut [i32]) {
+        for c in pos.all() {
+            let m = pos.man_at(c).expect("occupied");
+            let (x, y) = board::xy(c);
+            let centre = 14 - ((x - 7).abs() + (y - 7).abs()) as i32;
+            if let Some(s) = scores.get_mut(m.player as usize) {
+                *s += m.piece.value() + centre;
+            }
+        }
+    }
+    fn capture_values(&self, pos: &SpectralPosition, mv: &SpectralMove) -> Option<(i32, i32)> {
+        let taker = pos.man_at(mv.from)?.piece.value();
+        match mv.special {
+            Special::EnPassant => Some((PieceType::Pawn.value(), taker)),
+            Special::Castle => None,
+            _ => pos.man_at(mv.to).map(|m| (m.piece.value(), taker)),
+        }
+    }
 }

@@ -220,6 +220,38 @@ impl PieceType {
         PieceType::ALL.into_iter().find(|p| p.letter() == up)
     }
 
+    /// A value in centipawns for the search's evaluation only (not a rule): orthodox values, the
+    /// Bishop raised for reaching both colours and the points, the others estimated from their
+    /// moves.
+    pub fn value(self) -> i32 {
+        use PieceType::*;
+        match self {
+            King => 0,
+            Queen => 1000,
+            Rook => 500,
+            Bishop => 450,
+            Knight => 300,
+            Pawn => 100,
+            Fers => 150,
+            Man => 300,
+            Counsellor => 600,
+            Duke => 300,
+            Archer => 350,
+            Sprinter => 300,
+            Alfil => 125,
+            Star => 250,
+            Squirrel => 500,
+            Griffin => 800,
+            Rhinoceros => 750,
+            Grasshopper => 250,
+            Pao => 450,
+            Vao => 400,
+            Leo => 800,
+            Nao => 400,
+            DabbabaRider => 350,
+        }
+    }
+
     /// The name (as in the rule file).
     pub fn name(self) -> String {
         format!("{self:?}")

@@ -465,3 +465,23 @@ fn options_text() {
         *v.rules()
     );
 }
+
+/// Search hooks (not rules): material is equal at the start; a capture reports the values of the
+/// man taken and the man taking.
+#[test]
+fn search_hooks() {
+    let v = Spectral::new();
+    let mut scores = [0, 0];
+    v.evaluate(&v.start(), &mut scores);
+    assert_eq!(scores[0], scores[1]);
+    assert!(scores[0] > 3900);
+    let p = pos(
+        &v,
+        "r3k2r/pp3ppp/8/3pP3/8/8/PP3PPP/R3K2R|7/7/7/2B4/7/1q5/7 w KQkq d6 0 1",
+    );
+    let take = |t: &str| v.capture_values(&p, &v.parse_move(&p, t).unwrap());
+    assert_eq!(take("b2x*bc23"), Some((1000, 100)));
+    assert_eq!(take("e5xd6"), Some((100, 100)));
+    assert_eq!(take("*cd45xa7"), Some((100, 450)));
+    assert_eq!(take("O-O"), None);
+}
