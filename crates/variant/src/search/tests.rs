@@ -200,3 +200,17 @@ fn four_player_results_have_a_score_per_player() {
     );
     assert_eq!(crate::record::result_token(None, 2), "*");
 }
+
+#[test]
+fn king_capture_is_searched_as_a_win() {
+    // Capture the royal man: no check rules, so the black king on a4 stands attacked by the rook
+    // on a1 with White to move, and Ra1xa4 wins at once.
+    let v = small("CaptureRoyal", "k3/4/4/R2K w");
+    let pos = v.start();
+    let r = Searcher::new(&v).search(&pos, Limits::depth(2));
+    assert_eq!(v.move_text(&pos, r.best.as_ref().unwrap()), "a1xa4");
+    assert_eq!(score_text(r.score, 2), "+M1");
+    let m = MateSolver::new(&v).solve(&pos, 1);
+    let keys: Vec<String> = m.keys.iter().map(|k| v.move_text(&pos, k)).collect();
+    assert_eq!(keys, ["a1xa4"]);
+}
