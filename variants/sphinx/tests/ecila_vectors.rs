@@ -391,3 +391,30 @@ fn s4_forces_are_checked() {
     assert!(o.set("king", "sideways").is_err());
     assert!(o.set("colour", "red").is_err());
 }
+
+/// ecila.md 2: rook, bishop, unicorn, queen, narwhal and king move within their Cube or between
+/// Cubes to the cell of the same number, never both; horse, hippogriff and wyvern always change
+/// Cube and cell ("no movements at all in a single cube").
+#[test]
+fn s2_within_or_between_cubes() {
+    let v = ecila();
+    let e = v.engine();
+    let s = e.shape();
+    for kind in 0..e.kinds().len() as u8 {
+        let letter = e.kinds()[kind as usize].letter;
+        let leaper = "HGW".contains(letter);
+        for from in s.cells() {
+            let a = s.coords(from);
+            for to in e.reach_on_empty_board(spacechess_variant::Player(0), kind, from) {
+                let b = s.coords(to);
+                let outer = (0..3).any(|i| a.get(i) != b.get(i));
+                let inner = (3..6).any(|i| a.get(i) != b.get(i));
+                if leaper {
+                    assert!(outer && inner, "{letter} {}", e.cell_name(to));
+                } else {
+                    assert!(outer != inner, "{letter} {}", e.cell_name(to));
+                }
+            }
+        }
+    }
+}

@@ -421,3 +421,28 @@ fn s6_reduced_start() {
     assert_eq!(rank(8), "rcbqkbcr");
     assert!(!v.in_check(&s));
 }
+
+/// sphinx.md 2: every move of every man, from every cell of both boards, stays on its small
+/// board or goes to the corresponding square of another board, never both.
+#[test]
+fn s2_never_both_groups() {
+    fn check<const W: usize>(e: &spacechess_variant::engine::Engine<W>) {
+        let s = e.shape();
+        for kind in 0..e.kinds().len() as u8 {
+            for player in [0, 1] {
+                for from in s.cells() {
+                    let a = s.coords(from);
+                    for to in e.reach_on_empty_board(spacechess_variant::Player(player), kind, from)
+                    {
+                        let b = s.coords(to);
+                        let outer = (0..2).any(|i| a.get(i) != b.get(i));
+                        let inner = (2..4).any(|i| a.get(i) != b.get(i));
+                        assert!(outer != inner, "{} {}", e.cell_name(from), e.cell_name(to));
+                    }
+                }
+            }
+        }
+    }
+    check(sphinx().engine());
+    check(ReducedSphinx::chess().engine());
+}
