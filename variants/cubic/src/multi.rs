@@ -121,11 +121,34 @@ fn generate<const W: usize>(
     if !is_out(pos, p) && !neutral && movers.len() == 1 {
         g.engine.generate_legal(&pos.board, out);
         let partner = protected(g, pos, p).without(&kings(g, pos, p));
+        // A move can expose the partner's king only from a line through it (riders run along
+        // queen lines), unless that king is in check already.
+        let att_now = g.engine.enemies_of(&pos.board, p);
+        let queen = g.engine.kind_by_letter('Q');
+        let lines = match queen {
+            Some(q)
+                if !partner
+                    .iter()
+                    .any(|k| g.engine.attacked_by(&pos.board, k, att_now)) =>
+            {
+                Some(partner.iter().fold(CellSet::<W>::EMPTY, |s, k| {
+                    s | g.engine.reach_on_empty_board(p, q, k)
+                }))
+            }
+            _ => None,
+        };
         out.retain(|m| {
             if !matches!(m.kind, MoveKind::Castle(_)) && no_capture.contains(m.to) {
                 return false;
             }
             if partner.is_empty() {
+                return true;
+            }
+            let simple = matches!(
+                m.kind,
+                MoveKind::Normal | MoveKind::Promotion(_) | MoveKind::DoubleStep { .. }
+            );
+            if simple && lines.is_some_and(|l| !l.contains(m.from)) {
                 return true;
             }
             let after = g.engine.make(&pos.board, m);
