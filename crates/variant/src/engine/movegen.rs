@@ -347,7 +347,7 @@ impl<const W: usize> Engine<W> {
             if !enemies.contains(c) {
                 continue;
             }
-            let pc = pos.piece_at(c).expect("occupied");
+            let pc = self.piece_on(pos, c).expect("occupied");
             let back = self.opposite[d] as usize;
             let (min, max) =
                 self.ride_range[(pc.player.index() * MAX_KINDS + pc.kind as usize) * nd + back];
@@ -417,8 +417,10 @@ impl<const W: usize> Engine<W> {
                 next.put(c.rook_to, rook);
             }
             _ => {
-                let piece = pos.piece_at(m.from).expect("a man on the from cell");
-                if pos.occupied().contains(m.to) {
+                let piece = self.piece_on(pos, m.from).expect("a man on the from cell");
+                if let Some(victim) = self.piece_on(pos, m.to) {
+                    next.by_player[victim.player.index()].remove(m.to);
+                    next.by_kind[victim.kind as usize].remove(m.to);
                     reset_clock = true;
                 }
                 if let MoveKind::EnPassant { victim } = m.kind {
@@ -433,8 +435,13 @@ impl<const W: usize> Engine<W> {
                 } else {
                     piece.kind
                 };
-                next.remove(m.from);
-                next.put(m.to, Piece { player: me, kind });
+                // Only the sets that change: cheaper than remove/put over every set.
+                next.by_player[me.index()].remove(m.from);
+                next.by_kind[piece.kind as usize].remove(m.from);
+                next.unmoved.remove(m.from);
+                next.unmoved.remove(m.to);
+                next.by_player[me.index()].insert(m.to);
+                next.by_kind[kind as usize].insert(m.to);
             }
         }
         // A castling king that moves takes its rooks' rights with it: keep the unmoved set
