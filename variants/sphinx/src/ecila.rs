@@ -661,7 +661,11 @@ impl<const W: usize> Variant for Ecila<W> {
         self.engine.evaluate(&pos.board, scores);
         for (p, hand) in pos.hand.iter().enumerate() {
             for (k, &n) in hand.iter().enumerate() {
-                let value = self.engine.kinds()[k].value.unwrap_or(3.0);
+                // The hand has a slot for every possible kind; only the rule set's kinds count.
+                let Some(kind) = self.engine.kinds().get(k) else {
+                    continue;
+                };
+                let value = kind.value.unwrap_or(3.0);
                 if let Some(s) = scores.get_mut(p) {
                     *s += (100.0 * value) as i32 * n as i32;
                 }
