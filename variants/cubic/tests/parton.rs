@@ -492,3 +492,23 @@ fn random_games_round_trip() {
         random_games(&g, 75, 50, seed);
     }
 }
+
+/// The example options files of rules/options/ load and take effect (docs/cubic.md).
+#[test]
+fn example_options_files() {
+    let read = |f: &str| {
+        std::fs::read_to_string(format!("{}/rules/options/{f}", env!("CARGO_MANIFEST_DIR")))
+            .unwrap()
+    };
+    let t = Cubic::tamerlane(Some(&read("tamerlane-timur.ron")), &[]).unwrap();
+    assert_eq!(
+        reach_names(&t, 0, 'Z', "Cc3").len(),
+        zurafa_formula([2, 2, 2], 3)
+    );
+    let r = Cubic::raumschach(Some(&read("raumschach-boyer.ron")), &[]).unwrap();
+    assert!(r.options_ron().contains("pawn_double_step: true"));
+    let g = Cubic::cubic8_teams(Some(&read("cubic8-teams-14v23.ron")), &[]).unwrap();
+    assert!(g
+        .players()
+        .allied(spacechess_variant::Player(0), spacechess_variant::Player(3)));
+}
