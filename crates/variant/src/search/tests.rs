@@ -214,3 +214,49 @@ fn king_capture_is_searched_as_a_win() {
     let keys: Vec<String> = m.keys.iter().map(|k| v.move_text(&pos, k)).collect();
     assert_eq!(keys, ["a1xa4"]);
 }
+
+#[test]
+fn piece_values_are_derived_from_mobility_on_the_empty_board() {
+    // Orthodox pieces with no values given (docs/search.md, "Evaluation"): average reach over the
+    // 64 cells is pawn 154/64 (one step forward from 56 cells, 98 diagonal captures; the double
+    // step is for unmoved men only and left out), knight 336/64, bishop 560/64, rook 14, queen
+    // 22.75; values are 100 x reach / pawn reach, the king 0.
+    let v = engine(
+        r#"RuleSet(
+    name: "novalues",
+    board: [[8, 8]],
+    players: [
+        (name: "White", team: 0, orientation: [1, 1]),
+        (name: "Black", team: 1, orientation: [1, -1]),
+    ],
+    pieces: [
+        (name: "Pawn", letter: 'P', promotes: true, atoms: [
+            (motion: Leap(Vectors([[0, 1]])), mode: MoveOnly),
+            (motion: Ride(steps: Vectors([[0, 1]]), min: 2, max: Some(2)), mode: MoveOnly,
+             only_unmoved: true, creates_en_passant: true),
+            (motion: Leap(Vectors([[1, 1], [-1, 1]])), mode: CaptureOnly, en_passant: true),
+        ]),
+        (name: "Knight", letter: 'N', atoms: [(motion: Leap(Pattern([1, 2])))]),
+        (name: "Bishop", letter: 'B', atoms: [(motion: Ride(steps: Kind(2)))]),
+        (name: "Rook", letter: 'R', atoms: [(motion: Ride(steps: Kind(1)))]),
+        (name: "Queen", letter: 'Q', atoms: [(motion: Ride(steps: Union([Kind(1), Kind(2)])))]),
+        (name: "King", letter: 'K', royal: true, atoms: [(motion: Leap(Union([Kind(1), Kind(2)])))]),
+    ],
+    setup: "4k3/8/8/8/8/8/8/4K3 w",
+    promotion: Some((axes: [1], choices: ['Q', 'R', 'B', 'N'])),
+)"#,
+    );
+    let avg = v.average_mobility();
+    assert_eq!(avg[0], 154.0 / 64.0);
+    assert_eq!(avg[1..5], [5.25, 8.75, 14.0, 22.75]);
+    assert_eq!(v.piece_values(), [100, 218, 364, 582, 945, 0]);
+    assert_eq!(
+        v.piece_value_derived(),
+        [true, true, true, true, true, false]
+    );
+    // Material decides the evaluation: a lone extra rook is worth about its value to White.
+    let pos = v.parse_position("4k3/8/8/8/8/8/8/R3K3 w").unwrap();
+    let mut scores = vec![0; 2];
+    v.evaluate(&pos, &mut scores);
+    assert!((582..700).contains(&(scores[0] - scores[1])), "{scores:?}");
+}
