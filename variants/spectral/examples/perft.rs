@@ -1,4 +1,5 @@
-//! Perft of Spectral Realm Chess from the start: `cargo run --release --example perft -- 4`.
+//! Perft of Spectral Realm Chess from the start:
+//! `cargo run --release --example perft -- 4 [rules.ron]`.
 
 use spacechess_spectral::Spectral;
 use spacechess_variant::{perft, Variant};
@@ -9,7 +10,14 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(4);
-    let v = Spectral::new();
+    let v = match std::env::args().nth(2) {
+        None => Spectral::new(),
+        Some(path) => {
+            let text = std::fs::read_to_string(&path).expect("a readable rule file");
+            Spectral::from_ron(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+        }
+    };
+    println!("{}", v.description());
     let s = v.start();
     for d in 1..=depth {
         let t = Instant::now();

@@ -653,10 +653,10 @@ impl Spectral {
         p.halfmove = if capture || man.piece == PieceType::Pawn {
             0
         } else {
-            pos.halfmove + 1
+            pos.halfmove.saturating_add(1)
         };
         if me == 1 {
-            p.fullmove += 1;
+            p.fullmove = p.fullmove.saturating_add(1);
         }
         p.to_move = 1 - me;
         p

@@ -81,7 +81,7 @@ fn read_rows(
             if let Some(d) = ch.to_digit(10) {
                 let mut n = d as usize;
                 while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
-                    n = n * 10 + d2 as usize;
+                    n = (n * 10 + d2 as usize).min(1000);
                     chars.next();
                 }
                 if n == 0 {

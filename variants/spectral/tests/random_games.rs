@@ -36,6 +36,12 @@ fn play_games(v: &Spectral, games: u64, cap: usize, seed: u64) -> (usize, usize)
             let pos = *game.position();
             v.legal_moves(&pos, &mut moves);
             assert!(!moves.is_empty(), "no move but no outcome");
+            let unique: std::collections::HashSet<&SpectralMove> = moves.iter().collect();
+            assert_eq!(
+                unique.len(),
+                moves.len(),
+                "game {g}: a move is listed twice"
+            );
             let m = moves[(rng.next() % moves.len() as u64) as usize];
             // Move text round trip.
             let text = v.move_text(&pos, &m);
