@@ -124,7 +124,7 @@ impl Spectral {
             .iter()
             .map(|(a, b)| format!("{a:?} -> {b:?}"))
             .collect();
-        let description = if names.is_empty() {
+        let mut description = if names.is_empty() {
             "Spectral Realm Chess (Savard): the 64 squares and the 49 points between them".into()
         } else {
             format!(
@@ -132,6 +132,9 @@ impl Spectral {
                 names.join(", ")
             )
         };
+        if !rules.spirit_rule {
+            description.push_str("; the King's spirit rule set aside");
+        }
         let mut v = Spectral {
             rules,
             shape,

@@ -47,3 +47,16 @@ fn random_example_depths_1_to_3() {
         "{counts:?}"
     );
 }
+
+/// §4 option: with the spirit rule set aside the count grows by the King's half-steps out of
+/// check (none before depth 4).
+#[test]
+fn start_without_the_spirit_rule() {
+    let v = Spectral::from_ron("(spirit_rule: false)").unwrap();
+    let s = v.start();
+    assert_eq!(
+        [1, 2, 3, 4].map(|d| perft(&v, &s, d)),
+        [28, 783, 25_741, 841_115]
+    );
+    assert!(v.description().contains("spirit rule set aside"));
+}
