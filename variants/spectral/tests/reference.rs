@@ -441,6 +441,9 @@ fn perft_depth_4_agrees_with_the_reference() {
     let v = Spectral::new();
     let r = Ref::from_crate(&v, &v.start());
     assert_eq!(perft(&v, &v.start(), 4), r.perft(4));
+    let v = Spectral::from_ron("(spirit_rule: false)").unwrap();
+    let r = Ref::from_crate(&v, &v.start());
+    assert_eq!(perft(&v, &v.start(), 4), r.perft(4));
 }
 
 /// Perft from positions with men on points, en passant and castling available.
