@@ -418,7 +418,11 @@ impl Spectral {
         if man.piece == PieceType::Pawn {
             let (fx, fy) = xy(from);
             let (tx, ty) = xy(target);
-            return Self::pawn_captures(by).contains(&(tx - fx, ty - fy));
+            // A pawn that could not make the capture (no piece to promote to on that row of
+            // points) does not attack the location either.
+            return Self::pawn_captures(by).contains(&(tx - fx, ty - fy))
+                && !(Self::in_promotion_zone(by, target)
+                    && self.promotion_choices(target).is_empty());
         }
         let mut hit = false;
         for &atom in &self.atoms[man.piece as usize] {

@@ -228,6 +228,10 @@ fn promotion_choices_follow_the_array() {
         "w",
     );
     assert_eq!(targets(&v, &p, "*cd67"), sorted(&["c7"]));
+    // Nor does it attack *de78: a Black King may stand there.
+    let p = setup(&v, &[("P", "*cd67"), ("K", "a1"), ("k", "*de78")], "b");
+    assert!(!v.in_check(&p));
+    assert!(targets(&v, &p, "*de78").contains(&"*cd78".to_string()));
 }
 
 /// The rule file: the array is replaced wherever it stands; castling goes with the piece that
