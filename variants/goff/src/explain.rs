@@ -46,7 +46,7 @@ pub struct Explanation {
     pub player: Player,
     /// Planes with at least one open route, in family and plane order.
     pub planes: Vec<PlaneGroup>,
-    /// Knight leaps.
+    /// Knight leaps, or a pawn's destinations (advances and captures, 03 §3).
     pub jumps: Vec<Cell>,
     /// Number of legal destinations.
     pub total: usize,
@@ -105,7 +105,7 @@ pub fn explain(pos: &Position, from: Cell) -> Option<Explanation> {
             }
         }
     }
-    let jumps = if pc.kind == Kind::Knight {
+    let jumps = if matches!(pc.kind, Kind::Knight | Kind::Pawn) {
         legal.iter().collect()
     } else {
         Vec::new()
@@ -143,12 +143,8 @@ impl Explanation {
             self.total,
             if self.total == 1 { "" } else { "s" }
         );
-        if matches!(self.kind, Kind::Pawn | Kind::Stack) {
-            let _ = writeln!(
-                out,
-                "  ({}s have no moves yet: pawns and stacks are part 2 of Goff's rules)",
-                self.kind.name()
-            );
+        if self.kind == Kind::Stack {
+            let _ = writeln!(out, "  (stacks have no moves yet: not implemented)");
         }
         for g in &self.planes {
             let _ = writeln!(out, "  {} plane {}:", g.family.name(), g.plane);
@@ -197,7 +193,12 @@ impl Explanation {
         if !self.jumps.is_empty() {
             let mut list: Vec<String> = self.jumps.iter().map(|&c| name(c)).collect();
             list.sort();
-            let _ = writeln!(out, "  jumps    {}", list.join(" "));
+            let label = if self.kind == Kind::Pawn {
+                "pawn    "
+            } else {
+                "jumps   "
+            };
+            let _ = writeln!(out, "  {label} {}", list.join(" "));
         }
         out
     }

@@ -12,6 +12,7 @@
 
 pub mod explain;
 pub mod movegen;
+pub mod pawn;
 pub mod position;
 pub mod power;
 pub mod tables;

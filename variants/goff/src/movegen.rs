@@ -3,9 +3,11 @@
 //! Base pieces use the planar tables (rules/goff/01 §3.7-3.8): quadrant moves need their whole
 //! advancement square empty but for the destination, linear moves need at least one advancement
 //! rectangle empty. The queen is the union of rook, bishop and duke (02 §4.1); the knight jumps
-//! (02 §5); the king makes only perimeter-1 linear steps with blocking (04 §1). Pawns and stacks
-//! have no moves in part 1: they stand on their tiles as blockers.
+//! (02 §5); the king makes only perimeter-1 linear steps with blocking (04 §1). Pawns advance and
+//! capture by the tables of [`crate::pawn`] (03 §3). Stacks have no moves yet: they stand on their
+//! tiles as blockers.
 
+use crate::pawn::{self, pawn_tables};
 use crate::position::{Kind, Move, Piece, Position};
 use crate::tables::{tables, Bits, Family};
 use spacechess_geometry::{Cell, CellSet};
@@ -50,13 +52,72 @@ pub fn destinations_of(pc: Piece, from: Cell, occupied: &Bits, own: &Bits) -> Bi
             }
             out
         }
-        Kind::Pawn | Kind::Stack => CellSet::EMPTY,
+        Kind::Pawn => {
+            let pt = pawn_tables();
+            let i = pc.player.index();
+            let mut out = CellSet::EMPTY;
+            for s in &pt.advance[i][from.index()] {
+                if !occupied.contains(s.to) && s.open(occupied) {
+                    out.insert(s.to);
+                }
+            }
+            for s in &pt.capture[i][from.index()] {
+                if capturable.contains(s.to) && s.open(occupied) {
+                    out.insert(s.to);
+                }
+            }
+            out
+        }
+        Kind::Stack => CellSet::EMPTY,
     }
 }
+
+/// The promotion tiles a pawn of `p` on `from` can uplift onto: a promotion tile holding a friendly
+/// lone bishop or duke, reached by an open advance (03 §3.8).
+pub fn uplifts(pos: &Position, p: Player, from: Cell) -> Bits {
+    let mut out = CellSet::EMPTY;
+    let targets = pos.of_player(p) & (pos.of_kind(Kind::Bishop) | pos.of_kind(Kind::Duke));
+    if targets.is_empty() {
+        return out;
+    }
+    let occ = pos.occupied();
+    for s in &pawn_tables().advance[p.index()][from.index()] {
+        if targets.contains(s.to) && pawn::is_promotion_tile(p, s.to) && s.open(&occ) {
+            out.insert(s.to);
+        }
+    }
+    out
+}
+
+/// The promotion choices of a pawn move to `to` (03 §3.6): none off the promotion tiles, the stack
+/// only for an uplift, else Q R B D S N.
+pub fn promotions(pos: &Position, p: Player, to: Cell) -> &'static [Kind] {
+    if !pawn::is_promotion_tile(p, to) {
+        return &[];
+    }
+    if pos.of_player(p).contains(to) {
+        return &[Kind::Stack];
+    }
+    &PROMOTION_CHOICES
+}
+
+/// The kinds a pawn may promote to (03 §3.6).
+pub const PROMOTION_CHOICES: [Kind; 6] = [
+    Kind::Queen,
+    Kind::Rook,
+    Kind::Bishop,
+    Kind::Duke,
+    Kind::Stack,
+    Kind::Knight,
+];
 
 /// The pseudo-legal destinations of the man on `from` in `pos` (empty if the tile is empty).
 pub fn destinations(pos: &Position, from: Cell) -> Bits {
     match pos.piece_at(from) {
+        Some(pc) if pc.kind == Kind::Pawn => {
+            destinations_of(pc, from, &pos.occupied(), &pos.of_player(pc.player))
+                | uplifts(pos, pc.player, from)
+        }
         Some(pc) => destinations_of(pc, from, &pos.occupied(), &pos.of_player(pc.player)),
         None => CellSet::EMPTY,
     }
@@ -78,7 +139,10 @@ pub fn covers(pc: Piece, from: Cell, to: Cell, occupied: &Bits) -> bool {
                 r.is_empty()
             }
         }),
-        Kind::Pawn | Kind::Stack => false,
+        Kind::Pawn => pawn_tables().capture[pc.player.index()][from.index()]
+            .iter()
+            .any(|s| s.to == to && s.open(occupied)),
+        Kind::Stack => false,
     }
 }
 
@@ -96,6 +160,7 @@ pub fn attacked(pos: &Position, target: Cell, by: Player) -> bool {
         Kind::Bishop,
         Kind::Duke,
         Kind::King,
+        Kind::Pawn,
     ] {
         for from in theirs & pos.of_kind(kind) {
             if covers(Piece { player: by, kind }, from, target, &occ) {
@@ -133,6 +198,15 @@ fn exposure(pos: &Position, p: Player) -> Bits {
             }
         }
     }
+    for from in theirs & pos.of_kind(Kind::Pawn) {
+        for s in &pawn_tables().capture[other(p).index()][from.index()] {
+            if s.to == k {
+                for w in &s.ways {
+                    out |= *w;
+                }
+            }
+        }
+    }
     out
 }
 
@@ -155,7 +229,7 @@ pub fn legal_destinations(pos: &Position, from: Cell) -> Bits {
     }
     let mut out = CellSet::EMPTY;
     for to in dests {
-        if !in_check(&pos.after(&Move { from, to }), pc.player) {
+        if !in_check(&pos.after(&Move::new(from, to)), pc.player) {
             out.insert(to);
         }
     }
@@ -173,9 +247,24 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     for from in own {
         let pc = pos.piece_at(from).expect("own man");
         let safe = pc.kind != Kind::King && !checked && !exposed.contains(from);
-        for to in destinations_of(pc, from, &occ, &own) {
-            let m = Move { from, to };
+        let dests = if pc.kind == Kind::Pawn {
+            destinations_of(pc, from, &occ, &own) | uplifts(pos, me, from)
+        } else {
+            destinations_of(pc, from, &occ, &own)
+        };
+        for to in dests {
+            let m = Move::new(from, to);
             if safe || !in_check(&pos.after(&m), me) {
+                if pc.kind == Kind::Pawn {
+                    let choices = promotions(pos, me, to);
+                    if !choices.is_empty() {
+                        out.extend(choices.iter().map(|&k| Move {
+                            promote: Some(k),
+                            ..m
+                        }));
+                        continue;
+                    }
+                }
                 out.push(m);
             }
         }

@@ -20,9 +20,9 @@ pub enum Kind {
     Duke,
     /// Knight: the 24 leaps (1,2,2) (02 §5).
     Knight,
-    /// Stack (a bishop with a duke on top). Part 2: present as a blocker, no moves yet.
+    /// Stack (a bishop with a duke on top). Not yet moving: present as a blocker.
     Stack,
-    /// Pawn. Part 2: present as a blocker, no moves yet.
+    /// Pawn: advances and the 14 capture tiles (03 §3).
     Pawn,
 }
 
@@ -98,6 +98,19 @@ pub struct Move {
     pub from: Cell,
     /// Destination tile.
     pub to: Cell,
+    /// The kind a pawn promotes to on reaching a promotion tile (a stack for uplift, 03 §3.6-3.8).
+    pub promote: Option<Kind>,
+}
+
+impl Move {
+    /// A plain move (no promotion).
+    pub const fn new(from: Cell, to: Cell) -> Move {
+        Move {
+            from,
+            to,
+            promote: None,
+        }
+    }
 }
 
 /// The home column pieces by level, bottom (QR) to top (KR) (01 §2).
@@ -233,16 +246,17 @@ impl Position {
         (self.by_kind[Kind::King as usize] & self.by_player[p.index()]).first_cell()
     }
 
-    /// The position after moving the man on `m.from` to `m.to` (capturing what stands there) and
+    /// The position after moving the man on `m.from` to `m.to` (capturing what stands there, or
+    /// uplifting a friendly bishop or duke into a stack), promoting a pawn to `m.promote`, and
     /// passing the turn.
     pub fn after(&self, m: &Move) -> Position {
         let mut p = self.clone();
         let pc = self.piece_at(m.from).expect("a man on the source");
-        let capture = self.occupied().contains(m.to);
+        let capture = self.of_player(Player(1 - pc.player.0)).contains(m.to);
         p.remove(m.from);
         p.remove(m.to);
         p.by_player[pc.player.index()].insert(m.to);
-        p.by_kind[pc.kind as usize].insert(m.to);
+        p.by_kind[m.promote.unwrap_or(pc.kind) as usize].insert(m.to);
         p.halfmove = if capture || pc.kind == Kind::Pawn {
             0
         } else {

@@ -379,7 +379,11 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
     } else {
         String::new()
     };
-    let sep = if pos.occupied().contains(m.to) {
+    let promo = match m.promote {
+        Some(k) => format!("={}", k.letter()),
+        None => String::new(),
+    };
+    let sep = if pos.of_player(Player(1 - me.0)).contains(m.to) {
         "x"
     } else {
         "-"
@@ -390,7 +394,7 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
         ""
     };
     format!(
-        "{}{origin} {sep} {}{check}",
+        "{}{origin} {sep} {}{promo}{check}",
         pc.kind.letter(),
         Tile::of(m.to).book_name(me)
     )
@@ -425,10 +429,20 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     {
         t = s.to_string();
     }
+    // A promotion suffix `=Q` (or a trailing `Q` after the tile, as in `Ga7-Ga8Q`).
+    let mut promote = None;
+    if let Some((head, k)) = t.rsplit_once('=') {
+        let k = Kind::parse(k).ok_or_else(|| MoveError::Malformed {
+            text: text.to_string(),
+            expected: "a promotion piece after '=': Q, R, B, D, S or N".into(),
+        })?;
+        promote = Some(k);
+        t = head.to_string();
+    }
     // Two generic names.
     if let Some((a, b)) = t.split_once(['-', 'x']) {
         if let (Some(from), Some(to)) = (parse_generic(a), parse_generic(b)) {
-            return find(pos, &legal, text, Some(from), to, None);
+            return find(pos, &legal, text, Some(from), to, None, promote);
         }
     }
     let mut chars = t.chars();
@@ -460,7 +474,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
             expected: e,
         })?
         .cell();
-    find(pos, &legal, text, origin, to, Some(kind))
+    find(pos, &legal, text, origin, to, Some(kind), promote)
 }
 
 fn find(
@@ -470,6 +484,7 @@ fn find(
     from: Option<Cell>,
     to: Cell,
     kind: Option<Kind>,
+    promote: Option<Kind>,
 ) -> Result<Move, MoveError> {
     let me = pos.to_move();
     let fits = |m: &Move| {
@@ -478,6 +493,34 @@ fn find(
             && kind.is_none_or(|k| pos.piece_at(m.from).map(|p| p.kind) == Some(k))
     };
     let found: Vec<&Move> = legal.iter().filter(|m| fits(m)).collect();
+    if found.iter().any(|m| m.promote.is_some()) || promote.is_some() {
+        let chosen: Vec<&Move> = found
+            .iter()
+            .copied()
+            .filter(|m| m.promote == promote)
+            .collect();
+        if chosen.len() == 1 {
+            return Ok(*chosen[0]);
+        }
+        if !found.is_empty() && chosen.is_empty() {
+            let choices: Vec<String> = found
+                .iter()
+                .filter_map(|m| m.promote.map(|k| k.letter().to_string()))
+                .collect();
+            return Err(MoveError::Illegal {
+                text: text.to_string(),
+                reason: if choices.is_empty() {
+                    "this move is not a promotion; drop the '=' suffix".into()
+                } else {
+                    format!(
+                        "a pawn reaching a promotion tile must promote: add ={} (one of {})",
+                        choices[0],
+                        choices.join(" ")
+                    )
+                },
+            });
+        }
+    }
     match found.len() {
         1 => Ok(*found[0]),
         0 => {
@@ -489,10 +532,9 @@ fn find(
                     Some(p) if p.player != me => {
                         format!("the man on {} is not {}'s", Tile::of(f).book_name(me), side(me))
                     }
-                    Some(p) if matches!(p.kind, Kind::Pawn | Kind::Stack) => format!(
-                        "{}s have no moves yet (pawns and stacks are part 2 of Goff's rules)",
-                        p.kind.name()
-                    ),
+                    Some(p) if p.kind == Kind::Stack => {
+                        "stacks have no moves yet (not implemented)".to_string()
+                    }
                     Some(_) if movegen::destinations(pos, f).contains(to) => {
                         "it would leave the king in check".to_string()
                     }
@@ -503,11 +545,8 @@ fn find(
                         p.kind.name()
                     ),
                 }
-            } else if matches!(kind, Some(Kind::Pawn) | Some(Kind::Stack)) {
-                format!(
-                    "{}s have no moves yet (pawns and stacks are part 2 of Goff's rules)",
-                    what
-                )
+            } else if kind == Some(Kind::Stack) {
+                "stacks have no moves yet (not implemented)".to_string()
             } else {
                 format!("no {what} of {} can move to {dest}", side(me))
             };

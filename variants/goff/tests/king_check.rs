@@ -3,7 +3,7 @@
 mod common;
 use common::*;
 use spacechess_geometry::CellSet;
-use spacechess_goff::movegen::{attacked, covers, in_check, legal_destinations};
+use spacechess_goff::movegen::{attacked, covers, in_check, legal_destinations, promotions};
 use spacechess_goff::power::projection;
 use spacechess_goff::tables::{tables, Family};
 use spacechess_goff::{Goff, Kind, Piece, Position, Tile};
@@ -436,9 +436,22 @@ fn fast_legality_agrees_with_brute_force() {
         let mut slow = Vec::new();
         for from in p.of_player(p.to_move()) {
             for to in destinations(&p, from) {
-                let m = Move { from, to };
+                let m = Move::new(from, to);
                 if !in_check(&p.after(&m), p.to_move()) {
-                    slow.push(m);
+                    let promo = if p.of_kind(Kind::Pawn).contains(from) {
+                        promotions(&p, p.to_move(), to)
+                    } else {
+                        &[]
+                    };
+                    if promo.is_empty() {
+                        slow.push(m);
+                    }
+                    for &k in promo {
+                        slow.push(Move {
+                            promote: Some(k),
+                            ..m
+                        });
+                    }
                 }
             }
         }

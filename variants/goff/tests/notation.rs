@@ -207,7 +207,7 @@ fn move_notation() {
     assert_eq!(g.move_text(&p, &m), "R(QR1,8) - QR1,4");
 }
 
-/// Move errors say why: pawns and stacks have no moves in part 1; a blocked rook; a pinned man.
+/// Move errors say why: stacks have no moves yet; a blocked pawn; a blocked rook; a pinned man.
 #[test]
 fn move_errors() {
     let g = Goff::new();
@@ -217,8 +217,8 @@ fn move_errors() {
         MoveError::Malformed { expected, .. } => format!("malformed: {expected}"),
         MoveError::GameOver(m) => format!("over: {m}"),
     };
-    assert!(why(&s, "P - K4,4").contains("part 2"));
-    assert!(why(&s, "P(K2,2) - K4,4").contains("part 2"));
+    assert!(why(&s, "S - KB3,3").contains("not implemented"));
+    assert!(why(&s, "P(K2,2) - K5,5").contains("cannot reach"));
     assert!(why(&s, "R(QR1,1) - QR1,3").contains("blocked"));
     assert!(why(&s, "hello").starts_with("malformed"));
     assert!(why(&s, "N - KB9,3").contains("1 to 8"));

@@ -495,14 +495,19 @@ fn v13_off_board_is_empty() {
 }
 
 /// 01 §7.2 V14, §6.3 #26, 02 T-D5: in the lineup every rook, queen, bishop and duke (the stacks'
-/// components) has 0 moves; each knight has 4; the king none; so White has 8 moves.
+/// components) has 0 moves; each knight has 4; the king none; each pawn 8 (3 single + 5 double
+/// advances, 03 §3.2); so White has 8 + 64 = 72 moves (05 T27).
 #[test]
 fn v14_lineup_blocks_the_major_pieces() {
     let start = Position::start();
     for c in start.occupied() {
         let pc = start.piece_at(c).unwrap();
         let n = legal_destinations(&start, c).len();
-        let expect = if pc.kind == Kind::Knight { 4 } else { 0 };
+        let expect = match pc.kind {
+            Kind::Knight => 4,
+            Kind::Pawn => 8,
+            _ => 0,
+        };
         assert_eq!(n, expect, "{:?} on {:?}", pc, Tile::of(c));
     }
     // The stacks' bishop and duke components, as pure movers.
@@ -516,7 +521,7 @@ fn v14_lineup_blocks_the_major_pieces() {
         }
     }
     let g = spacechess_goff::Goff::new();
-    assert_eq!(perft(&g, &start, 1), 8);
+    assert_eq!(perft(&g, &start, 1), 72);
     let knights: Vec<_> = dests(&start, t(6, 0, 0));
     assert_eq!(knights, [(4, 1, 2), (4, 2, 1), (5, 2, 2), (7, 2, 2)]);
     assert_eq!(

@@ -87,3 +87,37 @@ fn king_destinations() {
 fn start_drawing() {
     insta::assert_snapshot!(spacechess_goff::text::draw(&Position::start()));
 }
+
+/// Pawn destinations (03 §3.2-3.4) from the same sources and blockers, plus a shackled pawn on
+/// its start tile and an unshackled one on the back plane.
+#[test]
+fn pawn_destinations() {
+    let mut out = render(Kind::Pawn);
+    for (label, s, men) in [
+        ("start tile", (4, 1, 1), vec![(B, Kind::Knight, (5, 2, 3))]),
+        (
+            "back plane",
+            (3, 2, 7),
+            vec![(B, Kind::Rook, (5, 4, 7)), (B, Kind::Knight, (3, 6, 7))],
+        ),
+    ] {
+        let mut v = vec![(W, Kind::Pawn, s)];
+        v.extend(men);
+        let p = pos(&v, W);
+        out.push_str(&format!("== {label}\n"));
+        out.push_str(&explain(&p, t(s.0, s.1, s.2)).unwrap().render(&p));
+    }
+    insta::assert_snapshot!(out);
+}
+
+/// The start position's legal moves in the book's notation (05 T27: 72).
+#[test]
+fn start_moves() {
+    use spacechess_variant::Variant;
+    let g = spacechess_goff::Goff::new();
+    let s = g.start();
+    let mut v = Vec::new();
+    g.legal_moves(&s, &mut v);
+    let list: Vec<String> = v.iter().map(|m| g.move_text(&s, m)).collect();
+    insta::assert_snapshot!(format!("{} moves\n{}", list.len(), list.join("\n")));
+}
