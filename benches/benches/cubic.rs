@@ -13,8 +13,12 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("cubic_perft");
     g.sample_size(10);
     let rs = raum.start();
-    g.bench_function("raumschach_d3", |b| b.iter(|| perft(&raum, black_box(&rs), 3)));
-    g.bench_function("raumschach_d4", |b| b.iter(|| perft(&raum, black_box(&rs), 4)));
+    g.bench_function("raumschach_d3", |b| {
+        b.iter(|| perft(&raum, black_box(&rs), 3))
+    });
+    g.bench_function("raumschach_d4", |b| {
+        b.iter(|| perft(&raum, black_box(&rs), 4))
+    });
     let cs = cubic.start();
     g.bench_function("cubic6_d3", |b| b.iter(|| perft(&cubic, black_box(&cs), 3)));
     g.finish();
