@@ -144,7 +144,10 @@ impl Explanation {
             if self.total == 1 { "" } else { "s" }
         );
         if self.kind == Kind::Stack {
-            let _ = writeln!(out, "  (stacks have no moves yet: not implemented)");
+            let _ = writeln!(
+                out,
+                "  (a stack: decay by its bishop or duke planes below; as a stack to the tiles in both)"
+            );
         }
         for g in &self.planes {
             let _ = writeln!(out, "  {} plane {}:", g.family.name(), g.plane);

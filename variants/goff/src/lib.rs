@@ -11,6 +11,7 @@
 //! castling and en passant are not implemented.
 
 pub mod explain;
+pub mod halflife;
 pub mod movegen;
 pub mod pawn;
 pub mod position;

@@ -24,6 +24,7 @@ pub fn families(kind: Kind) -> &'static [Family] {
         Kind::Bishop => &[Family::Bishop],
         Kind::Duke => &[Family::Duke],
         Kind::Queen => &Family::ALL,
+        Kind::Stack => &[Family::Bishop, Family::Duke],
         _ => &[],
     }
 }
@@ -35,7 +36,7 @@ pub fn destinations_of(pc: Piece, from: Cell, occupied: &Bits, own: &Bits) -> Bi
     let t = tables();
     let capturable = occupied.without(own);
     match pc.kind {
-        Kind::Rook | Kind::Bishop | Kind::Duke | Kind::Queen => {
+        Kind::Rook | Kind::Bishop | Kind::Duke | Kind::Queen | Kind::Stack => {
             let mut out = CellSet::EMPTY;
             for &f in families(pc.kind) {
                 out |= t.planar(f).moves(from, occupied, &capturable);
@@ -68,7 +69,98 @@ pub fn destinations_of(pc: Piece, from: Cell, occupied: &Bits, own: &Bits) -> Bi
             }
             out
         }
-        Kind::Stack => CellSet::EMPTY,
+    }
+}
+
+/// The friendly lone pieces a bishop or duke (`k`) on `from` can join by an open route of its
+/// kind: recombination or cross combination (03 §2.3 row 5) for a lone piece; for a stack's
+/// sub-piece, teleport (row 4), which also needs the native colours of the two like sub-pieces to
+/// differ (03 A4).
+pub fn combinations(pos: &Position, p: Player, from: Cell, k: Kind, from_stack: bool) -> Bits {
+    let (fam, other) = match k {
+        Kind::Bishop => (Family::Bishop, Kind::Duke),
+        Kind::Duke => (Family::Duke, Kind::Bishop),
+        _ => return CellSet::EMPTY,
+    };
+    let mut out = CellSet::EMPTY;
+    let targets = pos.of_player(p) & pos.of_kind(other);
+    if targets.is_empty() {
+        return out;
+    }
+    let occ = pos.occupied();
+    let pt = tables().planar(fam);
+    let (sf, _) = (crate::tile::Tile::of(from), ());
+    for to in targets {
+        if !pt.covers(from, to, &occ) {
+            continue;
+        }
+        if from_stack {
+            let tt = crate::tile::Tile::of(to);
+            // The sub-piece left on the source and the one on the target are both `other`.
+            let differ = if other == Kind::Bishop {
+                sf.is_white() != tt.is_white()
+            } else {
+                sf.duke_colour() != tt.duke_colour()
+            };
+            if !differ {
+                continue;
+            }
+        }
+        out.insert(to);
+    }
+    out
+}
+
+/// Every pseudo-legal move of the man on `from` (which must be the side to move's): plain moves,
+/// promotions, uplift, stack moves, decays, teleports and combinations.
+pub fn pseudo_moves(pos: &Position, pc: Piece, from: Cell, out: &mut Vec<Move>) {
+    let occ = pos.occupied();
+    let own = pos.of_player(pc.player);
+    match pc.kind {
+        Kind::Stack => {
+            let t = tables();
+            let cap = occ.without(&own);
+            let b = t.planar(Family::Bishop).moves(from, &occ, &cap);
+            let d = t.planar(Family::Duke).moves(from, &occ, &cap);
+            for to in b & d {
+                out.push(Move::new(from, to));
+            }
+            for (k, set) in [(Kind::Bishop, b), (Kind::Duke, d)] {
+                let set = set | combinations(pos, pc.player, from, k, true);
+                for to in set {
+                    out.push(Move {
+                        part: Some(k),
+                        ..Move::new(from, to)
+                    });
+                }
+            }
+        }
+        Kind::Pawn => {
+            for to in destinations_of(pc, from, &occ, &own) | uplifts(pos, pc.player, from) {
+                let choices = promotions(pos, pc.player, to);
+                if choices.is_empty() {
+                    out.push(Move::new(from, to));
+                }
+                for &k in choices {
+                    out.push(Move {
+                        promote: Some(k),
+                        ..Move::new(from, to)
+                    });
+                }
+            }
+        }
+        Kind::Bishop | Kind::Duke => {
+            let set = destinations_of(pc, from, &occ, &own)
+                | combinations(pos, pc.player, from, pc.kind, false);
+            out.extend(set.iter().map(|to| Move::new(from, to)));
+        }
+        _ => {
+            out.extend(
+                destinations_of(pc, from, &occ, &own)
+                    .iter()
+                    .map(|to| Move::new(from, to)),
+            );
+        }
     }
 }
 
@@ -118,6 +210,16 @@ pub fn destinations(pos: &Position, from: Cell) -> Bits {
             destinations_of(pc, from, &pos.occupied(), &pos.of_player(pc.player))
                 | uplifts(pos, pc.player, from)
         }
+        Some(pc) if matches!(pc.kind, Kind::Bishop | Kind::Duke | Kind::Stack) => {
+            let mut out = destinations_of(pc, from, &pos.occupied(), &pos.of_player(pc.player));
+            if pc.kind == Kind::Stack {
+                out |= combinations(pos, pc.player, from, Kind::Bishop, true);
+                out |= combinations(pos, pc.player, from, Kind::Duke, true);
+            } else {
+                out |= combinations(pos, pc.player, from, pc.kind, false);
+            }
+            out
+        }
         Some(pc) => destinations_of(pc, from, &pos.occupied(), &pos.of_player(pc.player)),
         None => CellSet::EMPTY,
     }
@@ -128,7 +230,7 @@ pub fn destinations(pos: &Position, from: Cell) -> Bits {
 pub fn covers(pc: Piece, from: Cell, to: Cell, occupied: &Bits) -> bool {
     let t = tables();
     match pc.kind {
-        Kind::Rook | Kind::Bishop | Kind::Duke | Kind::Queen => families(pc.kind)
+        Kind::Rook | Kind::Bishop | Kind::Duke | Kind::Queen | Kind::Stack => families(pc.kind)
             .iter()
             .any(|&f| t.planar(f).covers(from, to, occupied)),
         Kind::Knight => t.knight[from.index()].contains(to),
@@ -142,7 +244,6 @@ pub fn covers(pc: Piece, from: Cell, to: Cell, occupied: &Bits) -> bool {
         Kind::Pawn => pawn_tables().capture[pc.player.index()][from.index()]
             .iter()
             .any(|s| s.to == to && s.open(occupied)),
-        Kind::Stack => false,
     }
 }
 
@@ -159,6 +260,7 @@ pub fn attacked(pos: &Position, target: Cell, by: Player) -> bool {
         Kind::Rook,
         Kind::Bishop,
         Kind::Duke,
+        Kind::Stack,
         Kind::King,
         Kind::Pawn,
     ] {
@@ -181,7 +283,13 @@ fn exposure(pos: &Position, p: Player) -> Bits {
     };
     let t = tables();
     let theirs = pos.of_player(other(p));
-    for kind in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Duke] {
+    for kind in [
+        Kind::Queen,
+        Kind::Rook,
+        Kind::Bishop,
+        Kind::Duke,
+        Kind::Stack,
+    ] {
         for from in theirs & pos.of_kind(kind) {
             for &f in families(kind) {
                 let pt = t.planar(f);
@@ -227,46 +335,39 @@ pub fn legal_destinations(pos: &Position, from: Cell) -> Bits {
     if safe {
         return dests;
     }
+    let mut moves = Vec::new();
+    pseudo_moves(pos, pc, from, &mut moves);
     let mut out = CellSet::EMPTY;
-    for to in dests {
-        if !in_check(&pos.after(&Move::new(from, to)), pc.player) {
-            out.insert(to);
+    for m in moves {
+        if !out.contains(m.to) && !in_check(&pos.after(&m), pc.player) {
+            out.insert(m.to);
         }
     }
     out
 }
 
-/// Every legal move of the side to move, by source tile then destination tile.
+/// Every legal move of the side to move, by source tile (then as [`pseudo_moves`] lists them).
 pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     out.clear();
     let me = pos.to_move();
-    let occ = pos.occupied();
     let own = pos.of_player(me);
     let checked = in_check(pos, me);
     let exposed = exposure(pos, me);
     for from in own {
         let pc = pos.piece_at(from).expect("own man");
         let safe = pc.kind != Kind::King && !checked && !exposed.contains(from);
-        let dests = if pc.kind == Kind::Pawn {
-            destinations_of(pc, from, &occ, &own) | uplifts(pos, me, from)
-        } else {
-            destinations_of(pc, from, &occ, &own)
-        };
-        for to in dests {
-            let m = Move::new(from, to);
-            if safe || !in_check(&pos.after(&m), me) {
-                if pc.kind == Kind::Pawn {
-                    let choices = promotions(pos, me, to);
-                    if !choices.is_empty() {
-                        out.extend(choices.iter().map(|&k| Move {
-                            promote: Some(k),
-                            ..m
-                        }));
-                        continue;
-                    }
+        let start = out.len();
+        pseudo_moves(pos, pc, from, out);
+        if !safe {
+            let mut k = start;
+            for i in start..out.len() {
+                let m = out[i];
+                if !in_check(&pos.after(&m), me) {
+                    out[k] = m;
+                    k += 1;
                 }
-                out.push(m);
             }
+            out.truncate(k);
         }
     }
 }

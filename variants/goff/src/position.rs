@@ -20,7 +20,7 @@ pub enum Kind {
     Duke,
     /// Knight: the 24 leaps (1,2,2) (02 §5).
     Knight,
-    /// Stack (a bishop with a duke on top). Not yet moving: present as a blocker.
+    /// Stack (a bishop with a duke on top): stack moves to overlap tiles, decay, teleport (03 §2).
     Stack,
     /// Pawn: advances and the 14 capture tiles (03 §3).
     Pawn,
@@ -100,6 +100,10 @@ pub struct Move {
     pub to: Cell,
     /// The kind a pawn promotes to on reaching a promotion tile (a stack for uplift, 03 §3.6-3.8).
     pub promote: Option<Kind>,
+    /// For a move of a stack: `None` moves the whole stack (to an overlap tile), `Some(Bishop)` or
+    /// `Some(Duke)` emits that sub-piece (decay, or teleport onto a friendly lone piece of the
+    /// other kind) and leaves the other on the source (03 §2.3 rows 1-4).
+    pub part: Option<Kind>,
 }
 
 impl Move {
@@ -109,6 +113,7 @@ impl Move {
             from,
             to,
             promote: None,
+            part: None,
         }
     }
 }
@@ -253,10 +258,32 @@ impl Position {
         let mut p = self.clone();
         let pc = self.piece_at(m.from).expect("a man on the source");
         let capture = self.of_player(Player(1 - pc.player.0)).contains(m.to);
+        let mine = self.of_player(pc.player).contains(m.to);
         p.remove(m.from);
         p.remove(m.to);
+        let arriving = match m.part {
+            Some(k) => {
+                // Decay / teleport: the other sub-piece stays on the source.
+                let stay = if k == Kind::Bishop {
+                    Kind::Duke
+                } else {
+                    Kind::Bishop
+                };
+                p.by_player[pc.player.index()].insert(m.from);
+                p.by_kind[stay as usize].insert(m.from);
+                k
+            }
+            None => m.promote.unwrap_or(pc.kind),
+        };
+        // A bishop or duke arriving on a friendly lone piece of the other kind (teleport,
+        // recombination) makes a stack; uplift is a promotion to the stack.
+        let kind = if mine && matches!(arriving, Kind::Bishop | Kind::Duke) {
+            Kind::Stack
+        } else {
+            arriving
+        };
         p.by_player[pc.player.index()].insert(m.to);
-        p.by_kind[m.promote.unwrap_or(pc.kind) as usize].insert(m.to);
+        p.by_kind[kind as usize].insert(m.to);
         p.halfmove = if capture || pc.kind == Kind::Pawn {
             0
         } else {

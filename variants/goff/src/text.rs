@@ -371,9 +371,9 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
     let me = pc.player;
     let mut legal = Vec::new();
     movegen::legal_moves(pos, &mut legal);
-    let ambiguous = legal
-        .iter()
-        .any(|o| o.to == m.to && o.from != m.from && pos.piece_at(o.from) == Some(pc));
+    let ambiguous = legal.iter().any(|o| {
+        o.to == m.to && o.from != m.from && o.part == m.part && pos.piece_at(o.from) == Some(pc)
+    });
     let origin = if ambiguous {
         format!("({})", Tile::of(m.from).book_name(me))
     } else {
@@ -383,6 +383,7 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
         Some(k) => format!("={}", k.letter()),
         None => String::new(),
     };
+    let friendly = pos.of_player(me).contains(m.to);
     let sep = if pos.of_player(Player(1 - me.0)).contains(m.to) {
         "x"
     } else {
@@ -393,11 +394,22 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
     } else {
         ""
     };
-    format!(
-        "{}{origin} {sep} {}{promo}{check}",
-        pc.kind.letter(),
-        Tile::of(m.to).book_name(me)
-    )
+    let dest = Tile::of(m.to).book_name(me);
+    let other = |k: Kind| if k == Kind::Bishop { 'D' } else { 'B' };
+    match (pc.kind, m.part) {
+        // 03 §2.6: teleport `D t QR8,8`, decay `SD - KN5,1`.
+        (Kind::Stack, Some(k)) if friendly => {
+            format!("{}{origin} t {dest}{check}", k.letter())
+        }
+        (Kind::Stack, Some(k)) => format!("S{}{origin} {sep} {dest}{check}", k.letter()),
+        // 03 §2.6: recombination `B r D@Q8,6`.
+        (Kind::Bishop | Kind::Duke, _) if friendly => format!(
+            "{}{origin} r {}@{dest}{check}",
+            pc.kind.letter(),
+            other(pc.kind)
+        ),
+        _ => format!("{}{origin} {sep} {dest}{promo}{check}", pc.kind.letter()),
+    }
 }
 
 /// Reads a move in the book's notation (`P - K4,4`, `P–K4,4`, `NxKB3,3`, `R(KB3,1) - KB3,3`,
@@ -442,15 +454,44 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     // Two generic names.
     if let Some((a, b)) = t.split_once(['-', 'x']) {
         if let (Some(from), Some(to)) = (parse_generic(a), parse_generic(b)) {
-            return find(pos, &legal, text, Some(from), to, None, promote);
+            return find(pos, &legal, text, Some(from), to, None, promote, None);
         }
     }
     let mut chars = t.chars();
-    let kind = chars
+    let mut kind = chars
         .next()
         .and_then(Kind::from_letter)
         .ok_or_else(malformed)?;
-    let rest: String = chars.collect();
+    let mut rest: String = chars.collect();
+    // The stack's sub-piece (`SB - T`, `SD x T`) or a teleport (`D t T`); a combination
+    // (`B r D@T`, `B cr D@T`).
+    let mut part: Option<Option<Kind>> = None;
+    if kind == Kind::Stack {
+        part = Some(None);
+        if let Some(r) = rest.strip_prefix(['B', 'D', 'b', 'd']) {
+            part = Some(Kind::from_letter(rest.chars().next().unwrap_or('?')));
+            rest = r.to_string();
+        }
+    } else if matches!(kind, Kind::Bishop | Kind::Duke) {
+        let after_origin = rest.split_once(')').map_or(rest.as_str(), |x| x.1);
+        if let Some(r) = after_origin.strip_prefix('t') {
+            // teleport: the stack emits this kind onto a friendly lone piece
+            let head = &rest[..rest.len() - after_origin.len()];
+            part = Some(Some(kind));
+            kind = Kind::Stack;
+            rest = format!("{head}-{r}");
+        } else if let Some(r) = after_origin
+            .strip_prefix("cr")
+            .or_else(|| after_origin.strip_prefix('r'))
+        {
+            let head = &rest[..rest.len() - after_origin.len()];
+            let r = r.split_once('@').map_or(r, |x| x.1);
+            part = Some(None);
+            rest = format!("{head}-{r}");
+        }
+        // Otherwise a plain `D - T` may also be a stack's decay, as the book writes it (04 §6.2
+        // "3 D - QN5,5").
+    }
     let (origin, rest) = if let Some(r) = rest.strip_prefix('(') {
         let (o, r) = r.split_once(')').ok_or_else(malformed)?;
         let o = Tile::parse_book(o, me).map_err(|e| MoveError::Malformed {
@@ -474,9 +515,10 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
             expected: e,
         })?
         .cell();
-    find(pos, &legal, text, origin, to, Some(kind), promote)
+    find(pos, &legal, text, origin, to, Some(kind), promote, part)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn find(
     pos: &Position,
     legal: &[Move],
@@ -485,12 +527,18 @@ fn find(
     to: Cell,
     kind: Option<Kind>,
     promote: Option<Kind>,
+    part: Option<Option<Kind>>,
 ) -> Result<Move, MoveError> {
     let me = pos.to_move();
     let fits = |m: &Move| {
         m.to == to
+            && part.is_none_or(|p| p == m.part)
             && from.is_none_or(|f| f == m.from)
-            && kind.is_none_or(|k| pos.piece_at(m.from).map(|p| p.kind) == Some(k))
+            && kind.is_none_or(|k| {
+                let mover = pos.piece_at(m.from).map(|p| p.kind);
+                mover == Some(k)
+                    || (part.is_none() && mover == Some(Kind::Stack) && m.part == Some(k))
+            })
     };
     let found: Vec<&Move> = legal.iter().filter(|m| fits(m)).collect();
     if found.iter().any(|m| m.promote.is_some()) || promote.is_some() {
@@ -532,9 +580,6 @@ fn find(
                     Some(p) if p.player != me => {
                         format!("the man on {} is not {}'s", Tile::of(f).book_name(me), side(me))
                     }
-                    Some(p) if p.kind == Kind::Stack => {
-                        "stacks have no moves yet (not implemented)".to_string()
-                    }
                     Some(_) if movegen::destinations(pos, f).contains(to) => {
                         "it would leave the king in check".to_string()
                     }
@@ -545,8 +590,8 @@ fn find(
                         p.kind.name()
                     ),
                 }
-            } else if kind == Some(Kind::Stack) {
-                "stacks have no moves yet (not implemented)".to_string()
+            } else if kind == Some(Kind::Stack) && part == Some(None) {
+                format!("no stack of {} can move as a stack to {dest} (a stack moves only to overlap tiles; write SB or SD for a decay)", side(me))
             } else {
                 format!("no {what} of {} can move to {dest}", side(me))
             };

@@ -207,7 +207,7 @@ fn move_notation() {
     assert_eq!(g.move_text(&p, &m), "R(QR1,8) - QR1,4");
 }
 
-/// Move errors say why: stacks have no moves yet; a blocked pawn; a blocked rook; a pinned man.
+/// Move errors say why: a stack moves as a stack only to overlap tiles; a blocked pawn; a blocked rook; a pinned man.
 #[test]
 fn move_errors() {
     let g = Goff::new();
@@ -217,7 +217,7 @@ fn move_errors() {
         MoveError::Malformed { expected, .. } => format!("malformed: {expected}"),
         MoveError::GameOver(m) => format!("over: {m}"),
     };
-    assert!(why(&s, "S - KB3,3").contains("not implemented"));
+    assert!(why(&s, "S - KB3,3").contains("overlap tiles"));
     assert!(why(&s, "P(K2,2) - K5,5").contains("cannot reach"));
     assert!(why(&s, "R(QR1,1) - QR1,3").contains("blocked"));
     assert!(why(&s, "hello").starts_with("malformed"));

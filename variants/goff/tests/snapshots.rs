@@ -121,3 +121,34 @@ fn start_moves() {
     let list: Vec<String> = v.iter().map(|m| g.move_text(&s, m)).collect();
     insta::assert_snapshot!(format!("{} moves\n{}", list.len(), list.join("\n")));
 }
+
+/// Stack destinations (03 §2): by bishop and duke planes (decays), from the same sources.
+#[test]
+fn stack_destinations() {
+    insta::assert_snapshot!(render(Kind::Stack));
+}
+
+/// The move list, in the book's notation, of a White stack on QR1,1 with a White duke on QN3,3 (a
+/// teleport target), a White lone bishop able to recombine and Black men to capture (03 §2.3,
+/// §2.6).
+#[test]
+fn stack_move_list() {
+    use spacechess_variant::Variant;
+    let g = spacechess_goff::Goff::new();
+    let p = pos(
+        &[
+            (W, Kind::Stack, (0, 0, 0)),
+            (W, Kind::Duke, (2, 2, 0)),
+            (W, Kind::Bishop, (0, 3, 3)),
+            (B, Kind::Knight, (0, 2, 2)),
+            (B, Kind::Rook, (2, 0, 2)),
+            (B, Kind::Pawn, (4, 4, 0)),
+            (W, Kind::Pawn, (1, 1, 1)),
+        ],
+        W,
+    );
+    let mut v = Vec::new();
+    g.legal_moves(&p, &mut v);
+    let list: Vec<String> = v.iter().map(|m| g.move_text(&p, m)).collect();
+    insta::assert_snapshot!(format!("{} moves\n{}", list.len(), list.join("\n")));
+}
