@@ -128,9 +128,9 @@ fn stack_destinations() {
     insta::assert_snapshot!(render(Kind::Stack));
 }
 
-/// The move list, in the book's notation, of a White stack on QR1,1 with a White duke on QN3,3 (a
-/// teleport target), a White lone bishop able to recombine and Black men to capture (03 §2.3,
-/// §2.6).
+/// The move list, in the book's notation, of a White stack on QR1,1 with teleport targets (a duke
+/// on QN3,2, a bishop on Q4,4), a lone bishop able to recombine (QB5,3 -> QN3,2) and Black men to
+/// capture (03 §2.3, §2.6).
 #[test]
 fn stack_move_list() {
     use spacechess_variant::Variant;
@@ -138,12 +138,12 @@ fn stack_move_list() {
     let p = pos(
         &[
             (W, Kind::Stack, (0, 0, 0)),
-            (W, Kind::Duke, (2, 2, 0)),
-            (W, Kind::Bishop, (0, 3, 3)),
+            (W, Kind::Duke, (1, 2, 1)),
+            (W, Kind::Bishop, (3, 3, 3)),
+            (W, Kind::Bishop, (2, 4, 2)),
             (B, Kind::Knight, (0, 2, 2)),
             (B, Kind::Rook, (2, 0, 2)),
             (B, Kind::Pawn, (4, 4, 0)),
-            (W, Kind::Pawn, (1, 1, 1)),
         ],
         W,
     );
