@@ -1,5 +1,5 @@
-//! Allan Goff's 3D chess (*Discovering the Rules to 3D Chess*, 2022), part 1: the planar move
-//! machinery, rook, bishop, duke, queen, knight and king, attack and check, the book's notation.
+//! Allan Goff's 3D chess (*Discovering the Rules to 3D Chess*, 2022): the planar move machinery,
+//! rook, bishop, duke, queen, knight, king, pawn and stack, attack and check, the book's notation.
 //!
 //! The rules are those of the digests in `shared/rules/goff/` (cited as `01 §3.7` and so on):
 //! base pieces move within planes, and a move is blocked when any tile of its advancement square
@@ -7,8 +7,8 @@
 //! quadrants, squares and rectangles come from the geometry crate
 //! ([`spacechess_geometry::PlanarTables`]); this crate applies the book's legality rules.
 //!
-//! Part 1 limits: pawns and stacks stand on their tiles as blockers with no moves of their own;
-//! castling and en passant are not implemented.
+//! Not yet implemented (issue 7, part 2 continued): stack fission (so a stack's fission attacks
+//! are not counted for check), en passant, castling, the rule options of 05 §4 and piece values.
 
 pub mod explain;
 pub mod halflife;

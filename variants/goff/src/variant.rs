@@ -8,8 +8,8 @@ use spacechess_variant::{
 };
 use std::hash::{Hash, Hasher};
 
-/// Goff's 3D chess, part 1: every piece but the pawn and the stack moves by the book's rules;
-/// pawns and stacks stand on their starting tiles as blockers without moves of their own.
+/// Goff's 3D chess: every piece moves by the book's rules except that stack fission, en passant
+/// and castling are not implemented yet (see docs/goff.md).
 #[derive(Clone, Debug)]
 pub struct Goff {
     players: Players,
@@ -33,8 +33,10 @@ impl Goff {
 
 /// The description shown by `spacechess list` and `--help`.
 pub const DESCRIPTION: &str = "Allan Goff's 3D chess (8x8x8, 2022): rook, bishop, duke, queen, \
-knight and king move by planar advancement squares and rectangles. PART 1: pawns and stacks stand \
-on their tiles as blockers and have no moves yet; castling and en passant are not implemented.";
+knight and king move by planar advancement squares and rectangles; pawns advance (double on the \
+first move, rook-like on a back plane) and capture on 14 tiles, promote and uplift; stacks move to \
+overlap tiles, decay, teleport and recombine. NOT YET: stack fission, en passant, castling, rule \
+options.";
 
 impl Variant for Goff {
     type Position = Position;
@@ -47,7 +49,9 @@ impl Variant for Goff {
         DESCRIPTION
     }
     fn options_ron(&self) -> String {
-        "(pawns_and_stacks: Blockers, castling: false, en_passant: false)".into()
+        "(pawns: Shackled, stack: (moves: true, decay: true, teleport: true, recombination: true, \
+         fission: false), en_passant: false, castling: false)"
+            .into()
     }
     fn players(&self) -> &Players {
         &self.players
