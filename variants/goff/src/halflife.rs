@@ -61,7 +61,8 @@ pub fn experiment(boards: u32, seed: u64) -> u32 {
     );
     let mut moves = Vec::new();
     pseudo_moves(&p, p.piece_at(s).expect("stack"), s, &mut moves);
-    // One choice per destination tile: the stack move where there is one, else the decay.
+    moves.retain(|m| m.fission.is_none()); // the book ignores fission here
+                                           // One choice per destination tile: the stack move where there is one, else the decay.
     let mut choices: Vec<bool> = Vec::new(); // true = survives as a stack
     let stack_tiles: Vec<_> = moves
         .iter()

@@ -11,6 +11,7 @@
 //! are not counted for check), en passant, castling, the rule options of 05 §4 and piece values.
 
 pub mod explain;
+pub mod fission;
 pub mod halflife;
 pub mod movegen;
 pub mod pawn;

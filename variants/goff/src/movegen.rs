@@ -7,6 +7,7 @@
 //! capture by the tables of [`crate::pawn`] (03 §3). Stacks have no moves yet: they stand on their
 //! tiles as blockers.
 
+use crate::fission;
 use crate::pawn::{self, pawn_tables};
 use crate::position::{Kind, Move, Piece, Position};
 use crate::tables::{tables, Bits, Family};
@@ -134,6 +135,12 @@ pub fn pseudo_moves(pos: &Position, pc: Piece, from: Cell, out: &mut Vec<Move>) 
                     });
                 }
             }
+            for (x, y) in fission::fissions(from, &occ, &cap) {
+                out.push(Move {
+                    fission: Some(y),
+                    ..Move::new(from, x)
+                });
+            }
         }
         Kind::Pawn => {
             for to in destinations_of(pc, from, &occ, &own) | uplifts(pos, pc.player, from) {
@@ -229,6 +236,9 @@ pub fn destinations(pos: &Position, from: Cell) -> Bits {
 /// blocking unchanged; 01 §3.10, 04 §2).
 pub fn covers(pc: Piece, from: Cell, to: Cell, occupied: &Bits) -> bool {
     let t = tables();
+    if pc.kind == Kind::Stack && fission::fission_covers(from, to, occupied, &CellSet::EMPTY) {
+        return true;
+    }
     match pc.kind {
         Kind::Rook | Kind::Bishop | Kind::Duke | Kind::Queen | Kind::Stack => families(pc.kind)
             .iter()
@@ -268,6 +278,11 @@ pub fn attacked(pos: &Position, target: Cell, by: Player) -> bool {
             if covers(Piece { player: by, kind }, from, target, &occ) {
                 return true;
             }
+            if kind == Kind::Stack
+                && fission::fission_covers(from, target, &occ, &pos.of_player(other(by)))
+            {
+                return true;
+            }
         }
     }
     false
@@ -305,6 +320,9 @@ fn exposure(pos: &Position, p: Player) -> Bits {
                 out |= s.rect;
             }
         }
+    }
+    for from in theirs & pos.of_kind(Kind::Stack) {
+        out |= fission::fission_exposure(from, k);
     }
     for from in theirs & pos.of_kind(Kind::Pawn) {
         for s in &pawn_tables().capture[other(p).index()][from.index()] {

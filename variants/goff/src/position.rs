@@ -104,6 +104,8 @@ pub struct Move {
     /// `Some(Duke)` emits that sub-piece (decay, or teleport onto a friendly lone piece of the
     /// other kind) and leaves the other on the source (03 §2.3 rows 1-4).
     pub part: Option<Kind>,
+    /// For a fission (03 §2.4.5): the duke's destination; `to` is then the bishop's.
+    pub fission: Option<Cell>,
 }
 
 impl Move {
@@ -114,6 +116,7 @@ impl Move {
             to,
             promote: None,
             part: None,
+            fission: None,
         }
     }
 }
@@ -258,6 +261,23 @@ impl Position {
         let mut p = self.clone();
         let pc = self.piece_at(m.from).expect("a man on the source");
         let capture = self.of_player(Player(1 - pc.player.0)).contains(m.to);
+        if let Some(y) = m.fission {
+            let theirs = self.of_player(Player(1 - pc.player.0));
+            let capture = theirs.contains(m.to) || theirs.contains(y);
+            p.remove(m.from);
+            p.remove(m.to);
+            p.remove(y);
+            for (c, k) in [(m.to, Kind::Bishop), (y, Kind::Duke)] {
+                p.by_player[pc.player.index()].insert(c);
+                p.by_kind[k as usize].insert(c);
+            }
+            p.halfmove = if capture { 0 } else { self.halfmove + 1 };
+            if self.to_move.0 == 1 {
+                p.fullmove += 1;
+            }
+            p.to_move = Player(1 - self.to_move.0);
+            return p;
+        }
         let mine = self.of_player(pc.player).contains(m.to);
         p.remove(m.from);
         p.remove(m.to);

@@ -372,7 +372,11 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
     let mut legal = Vec::new();
     movegen::legal_moves(pos, &mut legal);
     let ambiguous = legal.iter().any(|o| {
-        o.to == m.to && o.from != m.from && o.part == m.part && pos.piece_at(o.from) == Some(pc)
+        o.to == m.to
+            && o.from != m.from
+            && o.part == m.part
+            && o.fission == m.fission
+            && pos.piece_at(o.from) == Some(pc)
     });
     let origin = if ambiguous {
         format!("({})", Tile::of(m.from).book_name(me))
@@ -396,6 +400,21 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
     };
     let dest = Tile::of(m.to).book_name(me);
     let other = |k: Kind| if k == Kind::Bishop { 'D' } else { 'B' };
+    if let Some(y) = m.fission {
+        // 03 §2.6: `S f B@X, D@Y`, a capture written `BxX` and listed first.
+        let enemy = pos.of_player(Player(1 - me.0));
+        let part = |k: char, c: Cell| {
+            let sep = if enemy.contains(c) { 'x' } else { '@' };
+            format!("{k}{sep}{}", Tile::of(c).book_name(me))
+        };
+        let (b, d) = (part('B', m.to), part('D', y));
+        let (first, second) = if enemy.contains(y) && !enemy.contains(m.to) {
+            (d, b)
+        } else {
+            (b, d)
+        };
+        return format!("S{origin} f {first}, {second}{check}");
+    }
     match (pc.kind, m.part) {
         // 03 §2.6: teleport `D t QR8,8`, decay `SD - KN5,1`.
         (Kind::Stack, Some(k)) if friendly => {
@@ -467,6 +486,72 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     // (`B r D@T`, `B cr D@T`).
     let mut part: Option<Option<Kind>> = None;
     if kind == Kind::Stack {
+        // fission: `S f B@X, D@Y` (either order, `x` for a capture, `&` or `,` between)
+        let after_origin = rest.split_once(')').map_or(rest.as_str(), |x| x.1);
+        if let Some(r) = after_origin.strip_prefix('f') {
+            let origin = match rest.strip_prefix('(').and_then(|x| x.split_once(')')) {
+                Some((o, _)) => Some(
+                    Tile::parse_book(o, me)
+                        .map_err(|e| MoveError::Malformed {
+                            text: text.to_string(),
+                            expected: e,
+                        })?
+                        .cell(),
+                ),
+                None => None,
+            };
+            let mut bx = None;
+            let mut dy = None;
+            let r = r.replace('&', ",");
+            let cut = r
+                .char_indices()
+                .find(|&(i, c)| c == ',' && r[i + 1..].starts_with(['B', 'D', 'b', 'd']))
+                .map(|(i, _)| i)
+                .ok_or_else(malformed)?;
+            for piece in [&r[..cut], &r[cut + 1..]] {
+                let mut cs = piece.chars();
+                let k = cs.next().and_then(Kind::from_letter);
+                let tile_text: String = cs.collect();
+                let tile_text = tile_text.trim_start_matches(['@', 'x', '-']);
+                let c = Tile::parse_book(tile_text, me)
+                    .map_err(|e| MoveError::Malformed {
+                        text: text.to_string(),
+                        expected: e,
+                    })?
+                    .cell();
+                match k {
+                    Some(Kind::Bishop) => bx = Some(c),
+                    Some(Kind::Duke) => dy = Some(c),
+                    _ => return Err(malformed()),
+                }
+            }
+            let (Some(x), Some(y)) = (bx, dy) else {
+                return Err(MoveError::Malformed {
+                    text: text.to_string(),
+                    expected: "a fission names both parts: S f B@tile, D@tile".into(),
+                });
+            };
+            let found: Vec<&Move> = legal
+                .iter()
+                .filter(|m| m.to == x && m.fission == Some(y))
+                .filter(|m| origin.is_none_or(|o| o == m.from))
+                .collect();
+            return match found.len() {
+                1 => Ok(*found[0]),
+                0 => Err(MoveError::Illegal {
+                    text: text.to_string(),
+                    reason: "no stack can fission to these two tiles (the bishop's and the \
+                             duke's regions must be clear, conjoined by an empty overlap tile)"
+                        .into(),
+                }),
+                _ => Err(MoveError::Illegal {
+                    text: text.to_string(),
+                    reason: "ambiguous: two stacks can make this fission; name the source as \
+                             in S(QB1,1) f ..."
+                        .into(),
+                }),
+            };
+        }
         part = Some(None);
         if let Some(r) = rest.strip_prefix(['B', 'D', 'b', 'd']) {
             part = Some(Kind::from_letter(rest.chars().next().unwrap_or('?')));
@@ -532,6 +617,7 @@ fn find(
     let me = pos.to_move();
     let fits = |m: &Move| {
         m.to == to
+            && m.fission.is_none()
             && part.is_none_or(|p| p == m.part)
             && from.is_none_or(|f| f == m.from)
             && kind.is_none_or(|k| {

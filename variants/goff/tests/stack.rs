@@ -16,6 +16,13 @@ fn stack_moves(p: &Position, s: (i8, i8, i8)) -> Vec<Move> {
     v
 }
 
+/// The stack's moves without fission.
+fn stack_moves_nf(p: &Position, s: (i8, i8, i8)) -> Vec<Move> {
+    let mut v = stack_moves(p, s);
+    v.retain(|m| m.fission.is_none());
+    v
+}
+
 fn count(v: &[Move], part: Option<Kind>) -> usize {
     v.iter().filter(|m| m.part == part).count()
 }
@@ -29,7 +36,7 @@ fn cell(name: &str, p: Player) -> spacechess_geometry::Cell {
 #[test]
 fn stack_1_from_kb11() {
     let p = pos(&[(W, Kind::Stack, (5, 0, 0))], W);
-    let v = stack_moves(&p, (5, 0, 0));
+    let v = stack_moves_nf(&p, (5, 0, 0));
     assert_eq!(count(&v, Some(Kind::Bishop)), 94);
     assert_eq!(count(&v, Some(Kind::Duke)), 79);
     assert_eq!(count(&v, None), 14);
@@ -57,7 +64,7 @@ fn stack_1_from_kb11() {
 fn stack_2_corner_and_centre() {
     for (s, stack, either) in [((0, 0, 0), 12, 151), ((3, 3, 3), 27, 235)] {
         let p = pos(&[(W, Kind::Stack, s)], W);
-        let v = stack_moves(&p, s);
+        let v = stack_moves_nf(&p, s);
         assert_eq!(count(&v, None), stack, "{s:?}");
         let mut tiles: Vec<_> = v.iter().map(|m| m.to).collect();
         tiles.sort();
@@ -94,7 +101,7 @@ fn stack_4_fig_76_duke_decay() {
     assert_eq!(after.piece_at(t(6, 4, 0)).unwrap().kind, Kind::Duke);
     assert_eq!(after.piece_at(t(2, 0, 0)).unwrap().kind, Kind::Bishop);
     // KN5,1 and K3,1 are also stack-move tiles (q-tiles)
-    let v = stack_moves(&p, (2, 0, 0));
+    let v = stack_moves_nf(&p, (2, 0, 0));
     assert!(v.iter().any(|m| m.part.is_none() && m.to == t(6, 4, 0)));
     assert!(v.iter().any(|m| m.part.is_none() && m.to == t(4, 2, 0)));
 }
@@ -108,10 +115,10 @@ fn stack_5_fig_77_bishop_decay() {
     assert_eq!(cell("KN4,8", B), t(6, 4, 0));
     let m = g.parse_move(&p, "SB - KN4,8").unwrap();
     assert_eq!(m.part, Some(Kind::Bishop));
-    assert!(!stack_moves(&p, (2, 7, 7))
+    assert!(!stack_moves_nf(&p, (2, 7, 7))
         .iter()
         .any(|m| m.part.is_none() && m.to == t(6, 4, 0)));
-    assert!(!stack_moves(&p, (2, 7, 7))
+    assert!(!stack_moves_nf(&p, (2, 7, 7))
         .iter()
         .any(|m| m.part == Some(Kind::Duke) && m.to == t(6, 4, 0)));
 }
@@ -189,7 +196,7 @@ fn stack_8_fig_80_duke_teleport() {
     assert_eq!(Tile::new(0, 7, 4).is_white(), Tile::new(3, 4, 0).is_white());
     assert!(!stack_moves(&p, (3, 4, 0))
         .iter()
-        .any(|m| m.to == t(0, 7, 4)));
+        .any(|m| m.to == t(0, 7, 4) && m.fission.is_none()));
 }
 
 /// 03 §4 Stack 9 (Fig 81, L7449-7466): bishop teleport KR1,1 -> QN8,2 (rightward plane, 7x7
@@ -290,4 +297,124 @@ fn half_life_figures() {
     // "a thousand boards": the survivors are about 27/235 of them
     let s = experiment(1000, 7);
     assert!((70..=160).contains(&s), "{s}");
+}
+
+fn fissions_of(p: &Position, s: (i8, i8, i8)) -> Vec<Move> {
+    let mut v = stack_moves(p, s);
+    v.retain(|m| m.fission.is_some());
+    v
+}
+
+/// 03 §4 Stack 17 (C): distinct fission moves on an empty board: centre Q4,4 558, KB1,1 289,
+/// corner 231, Q1,1 304, K2,4 430.
+#[test]
+fn stack_17_fission_counts() {
+    for (s, n) in [
+        ((3, 3, 3), 558),
+        ((5, 0, 0), 289),
+        ((0, 0, 0), 231),
+        ((3, 0, 0), 304),
+        ((4, 1, 3), 430),
+    ] {
+        let p = pos(&[(W, Kind::Stack, s)], W);
+        assert_eq!(fissions_of(&p, s).len(), n, "{s:?}");
+    }
+}
+
+/// 03 §4 Stack 10 (Fig 82, A1): fission at Q1,1 through the q-tile Q5,5: duke 5 destinations
+/// (QN3,3 QB4,4 Q5,5 K4,4 KB3,3), bishop 19 (the book's 18 is a miscount, A1), 94 explosions.
+#[test]
+fn stack_10_fig_82_fission_q_tile() {
+    let s = (3, 0, 0);
+    let f = t(3, 4, 4);
+    let cj = spacechess_goff::fission::structures(t(s.0, s.1, s.2))
+        .iter()
+        .find(|c| c.f == f && c.duke.len() == 5)
+        .unwrap();
+    let mut duke: Vec<String> = cj
+        .duke
+        .iter()
+        .map(|(c, _)| Tile::of(*c).book_name(W))
+        .collect();
+    duke.sort();
+    assert_eq!(duke, ["K4,4", "KB3,3", "Q5,5", "QB4,4", "QN3,3"]);
+    let mut bishop: Vec<String> = cj
+        .bishop
+        .iter()
+        .map(|(c, _)| Tile::of(*c).book_name(W))
+        .collect();
+    bishop.sort();
+    bishop.dedup();
+    let mut want: Vec<&str> = "QR5,8 QR8,5 QN5,7 QN7,5 QB5,6 QB6,5 Q5,5 K5,6 K6,5 KB5,7 KB7,5 \
+                               KN5,8 KN8,5 KR2,6 KR3,7 KR4,8 KR6,2 KR7,3 KR8,4"
+        .split_whitespace()
+        .collect();
+    want.sort();
+    assert_eq!(bishop, want);
+    let pairs: usize = bishop.len() * duke.len() - 1; // minus (Q5,5, Q5,5)
+    assert_eq!(pairs, 94);
+}
+
+/// 03 §4 Stack 11 (Fig 83, A6): fission at K2,4 through the Feynman tile KN6,6: bishop 5 (K4,6
+/// KB5,6 KN4,4 KN5,5 KN6,6), duke 7 (QN5,1 QB6,2 Q7,3 K8,4 KB7,5 KN6,6 KR5,7), 34 explosions.
+#[test]
+fn stack_11_fig_83_fission_feynman() {
+    let s = t(4, 1, 3);
+    let f = Tile::parse_book("KN6,6", W).unwrap().cell();
+    let cj = spacechess_goff::fission::structures(s)
+        .iter()
+        .find(|c| c.f == f)
+        .unwrap();
+    let names = |l: &[(spacechess_geometry::Cell, _)]| {
+        let mut v: Vec<String> = l.iter().map(|(c, _)| Tile::of(*c).book_name(W)).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(
+        names(&cj.bishop),
+        ["K4,6", "KB5,6", "KN4,4", "KN5,5", "KN6,6"]
+    );
+    assert_eq!(
+        names(&cj.duke),
+        ["K8,4", "KB7,5", "KN6,6", "KR5,7", "Q7,3", "QB6,2", "QN5,1"]
+    );
+    assert_eq!(cj.bishop.len() * cj.duke.len() - 1, 34);
+}
+
+/// 03 §4 Stack 12 (L7753-7757) / §2.5: an enemy on KN4,4 (an end tile of the Fig 83 bishop square)
+/// is captured by fission even when the bishop's decay there is blocked in both planes; the
+/// fission is played, printed and parsed; it attacks for check.
+#[test]
+fn stack_12_fission_captures_end_tile() {
+    let g = Goff::new();
+    let s = (4, 1, 3);
+    let target = Tile::parse_book("KN4,4", W).unwrap();
+    let men = vec![
+        (W, Kind::Stack, s),
+        (B, Kind::Knight, (target.z, target.a, target.b)),
+        (W, Kind::Knight, (5, 1, 2)),
+        (W, Kind::Knight, (4, 2, 2)),
+    ];
+    let p = pos(&men, W);
+    let v = stack_moves(&p, s);
+    let tc = target.cell();
+    assert!(!v.iter().any(|m| m.part == Some(Kind::Bishop) && m.to == tc));
+    let fis: Vec<&Move> = v
+        .iter()
+        .filter(|m| m.fission.is_some() && m.to == tc)
+        .collect();
+    assert!(!fis.is_empty());
+    let m = *fis[0];
+    let text = g.move_text(&p, &m);
+    assert!(text.starts_with("S f BxKN4,4, D@"), "{text}");
+    assert_eq!(g.parse_move(&p, &text).unwrap(), m);
+    let after = g.play(&p, &m);
+    assert_eq!(after.piece_at(tc).unwrap().kind, Kind::Bishop);
+    assert_eq!(after.piece_at(m.fission.unwrap()).unwrap().kind, Kind::Duke);
+    assert!(after.piece_at(t(s.0, s.1, s.2)).is_none());
+    // the same tile holding a Black king: in check by fission only
+    let mut men = men;
+    men[1].1 = Kind::King;
+    let p = pos(&men, B);
+    assert!(in_check(&p, B));
 }
