@@ -34,6 +34,27 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
+/// Reads the two clock fields every position text ends with (FEN's last two): the half-move
+/// clock at `fields[first]` (default 0) and the move number after it (default 1, never 0).
+pub fn parse_clocks(fields: &[&str], first: usize) -> Result<(u32, u32), PositionError> {
+    let number = |i: usize, default: u32, what: &str| -> Result<u32, PositionError> {
+        match fields.get(i) {
+            None => Ok(default),
+            Some(s) => s
+                .parse()
+                .map_err(|_| PositionError::Number(format!("{what} '{s}'"))),
+        }
+    };
+    let halfmove = number(first, 0, "half-move clock")?;
+    let fullmove = number(first + 1, 1, "move number")?;
+    if fullmove == 0 {
+        return Err(PositionError::Number(
+            "move number 0 (numbers start at 1)".into(),
+        ));
+    }
+    Ok((halfmove, fullmove))
+}
+
 /// What is wrong with a move text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {

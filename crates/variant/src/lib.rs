@@ -19,7 +19,7 @@ pub mod record;
 pub mod search;
 mod variant;
 
-pub use error::{MoveError, PositionError, RulesError};
+pub use error::{parse_clocks, MoveError, PositionError, RulesError};
 pub use game::Game;
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{divide, divide_parallel, perft, perft_parallel};
