@@ -11,6 +11,7 @@
 
 pub mod engine;
 mod error;
+mod forward;
 mod game;
 mod outcome;
 mod perft;

@@ -22,7 +22,7 @@ use spacechess_variant::engine::{
     Atom, Engine, Mode as AtomMode, Motion, Move, Notation, Position, RuleSet, StalemateResult,
     StepSet,
 };
-use spacechess_variant::{MoveError, Outcome, Player, Players, PositionError, RulesError, Variant};
+use spacechess_variant::{MoveError, Outcome, Player, PositionError, RulesError, Variant};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
@@ -453,17 +453,11 @@ impl<const W: usize> Variant for Cubic<W> {
     type Position = CubicPosition<W>;
     type Move = Move;
 
-    fn name(&self) -> &str {
-        self.engine.name()
-    }
-    fn description(&self) -> &str {
-        self.engine.description()
-    }
+    spacechess_variant::forward_variant!(engine =>
+        name, description, players,
+    );
     fn options_ron(&self) -> String {
         self.options_ron.clone()
-    }
-    fn players(&self) -> &Players {
-        self.engine.players()
     }
     fn start(&self) -> CubicPosition<W> {
         self.start

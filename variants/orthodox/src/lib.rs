@@ -8,7 +8,7 @@ mod fen;
 
 use spacechess_geometry::Cell;
 use spacechess_variant::engine::{Engine, GenericNotation, Move, Notation, Position};
-use spacechess_variant::{MoveError, Outcome, Player, Players, PositionError, Variant};
+use spacechess_variant::{Player, PositionError, Variant};
 use std::sync::Arc;
 
 /// The rule set, as RON.
@@ -72,64 +72,18 @@ impl Variant for Orthodox {
     type Position = OrthodoxPosition;
     type Move = Move;
 
-    fn name(&self) -> &str {
-        self.engine.name()
-    }
-    fn description(&self) -> &str {
-        self.engine.description()
-    }
-    fn options_ron(&self) -> String {
-        self.engine.options_ron()
-    }
-    fn players(&self) -> &Players {
-        self.engine.players()
-    }
-    fn start(&self) -> OrthodoxPosition {
-        self.engine.start()
-    }
+    spacechess_variant::forward_variant!(engine =>
+        name, description, options_ron, players, start, legal_moves, play, outcome, in_check,
+        move_text, parse_move, draw, repetition_key, halfmove_clock, hash_key, evaluate,
+        capture_values,
+    );
     fn to_move(&self, pos: &OrthodoxPosition) -> Player {
         pos.to_move()
-    }
-    fn legal_moves(&self, pos: &OrthodoxPosition, out: &mut Vec<Move>) {
-        self.engine.legal_moves(pos, out)
-    }
-    fn play(&self, pos: &OrthodoxPosition, mv: &Move) -> OrthodoxPosition {
-        self.engine.play(pos, mv)
-    }
-    fn outcome(&self, pos: &OrthodoxPosition) -> Option<Outcome> {
-        self.engine.outcome(pos)
-    }
-    fn in_check(&self, pos: &OrthodoxPosition) -> bool {
-        self.engine.in_check(pos)
-    }
-    fn move_text(&self, pos: &OrthodoxPosition, mv: &Move) -> String {
-        self.engine.move_text(pos, mv)
-    }
-    fn parse_move(&self, pos: &OrthodoxPosition, text: &str) -> Result<Move, MoveError> {
-        self.engine.parse_move(pos, text)
     }
     fn position_text(&self, pos: &OrthodoxPosition) -> String {
         self.fen(pos)
     }
     fn parse_position(&self, text: &str) -> Result<OrthodoxPosition, PositionError> {
         self.from_fen(text)
-    }
-    fn draw(&self, pos: &OrthodoxPosition) -> String {
-        self.engine.draw(pos)
-    }
-    fn repetition_key(&self, pos: &OrthodoxPosition) -> u64 {
-        self.engine.repetition_key(pos)
-    }
-    fn halfmove_clock(&self, pos: &OrthodoxPosition) -> Option<u32> {
-        self.engine.halfmove_clock(pos)
-    }
-    fn hash_key(&self, pos: &OrthodoxPosition) -> u64 {
-        self.engine.hash_key(pos)
-    }
-    fn evaluate(&self, pos: &OrthodoxPosition, scores: &mut [i32]) {
-        self.engine.evaluate(pos, scores)
-    }
-    fn capture_values(&self, pos: &OrthodoxPosition, mv: &Move) -> Option<(i32, i32)> {
-        self.engine.capture_values(pos, mv)
     }
 }

@@ -10,7 +10,7 @@ use spacechess_variant::engine::{
     MAX_KINDS,
 };
 use spacechess_variant::{
-    DrawReason, MoveError, Outcome, Player, Players, PositionError, RulesError, Variant,
+    DrawReason, MoveError, Outcome, Player, PositionError, RulesError, Variant,
 };
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -503,18 +503,12 @@ impl<const W: usize> Variant for Ecila<W> {
     type Position = EcilaPosition<W>;
     type Move = Move;
 
-    fn name(&self) -> &str {
-        self.engine.name()
-    }
-    fn description(&self) -> &str {
-        self.engine.description()
-    }
+    spacechess_variant::forward_variant!(engine =>
+        name, description, players,
+    );
     fn options_ron(&self) -> String {
         ron::ser::to_string_pretty(&self.options, ron::ser::PrettyConfig::default())
             .expect("options serialise")
-    }
-    fn players(&self) -> &Players {
-        self.engine.players()
     }
     fn start(&self) -> EcilaPosition<W> {
         self.start

@@ -7,9 +7,7 @@ use serde::{Deserialize, Serialize};
 use spacechess_variant::engine::{
     Atom, Engine, Goal, Motion, Move, Notation, Position, RuleSet, StalemateResult, StepSet,
 };
-use spacechess_variant::{
-    MoveError, Outcome, Player, Players, PositionError, RulesError, Variant, WinReason,
-};
+use spacechess_variant::{Outcome, Player, RulesError, Variant, WinReason};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
@@ -297,51 +295,17 @@ impl<const W: usize> Variant for Sphinx<W> {
     type Position = Position<W>;
     type Move = Move;
 
-    fn name(&self) -> &str {
-        self.engine.name()
-    }
-    fn description(&self) -> &str {
-        self.engine.description()
-    }
+    spacechess_variant::forward_variant!(engine =>
+        name, description, players, start, legal_moves, count_legal_moves, play, outcome,
+        in_check, move_text, parse_move, position_text, parse_position, halfmove_clock,
+        hash_key, evaluate, capture_values,
+    );
     fn options_ron(&self) -> String {
         ron::ser::to_string_pretty(&self.options, ron::ser::PrettyConfig::default())
             .expect("options serialise")
     }
-    fn players(&self) -> &Players {
-        self.engine.players()
-    }
-    fn start(&self) -> Position<W> {
-        self.engine.start()
-    }
     fn to_move(&self, pos: &Position<W>) -> Player {
         pos.to_move()
-    }
-    fn legal_moves(&self, pos: &Position<W>, out: &mut Vec<Move>) {
-        self.engine.legal_moves(pos, out)
-    }
-    fn count_legal_moves(&self, pos: &Position<W>, scratch: &mut Vec<Move>) -> usize {
-        self.engine.count_legal_moves(pos, scratch)
-    }
-    fn play(&self, pos: &Position<W>, mv: &Move) -> Position<W> {
-        self.engine.play(pos, mv)
-    }
-    fn outcome(&self, pos: &Position<W>) -> Option<Outcome> {
-        self.engine.outcome(pos)
-    }
-    fn in_check(&self, pos: &Position<W>) -> bool {
-        self.engine.in_check(pos)
-    }
-    fn move_text(&self, pos: &Position<W>, mv: &Move) -> String {
-        self.engine.move_text(pos, mv)
-    }
-    fn parse_move(&self, pos: &Position<W>, text: &str) -> Result<Move, MoveError> {
-        self.engine.parse_move(pos, text)
-    }
-    fn position_text(&self, pos: &Position<W>) -> String {
-        self.engine.position_text(pos)
-    }
-    fn parse_position(&self, text: &str) -> Result<Position<W>, PositionError> {
-        self.engine.parse_position(text)
     }
     fn draw(&self, pos: &Position<W>) -> String {
         if self.reduced {
@@ -373,17 +337,5 @@ impl<const W: usize> Variant for Sphinx<W> {
             winners: vec![winner],
             reason: WinReason::PerpetualCheck,
         })
-    }
-    fn halfmove_clock(&self, pos: &Position<W>) -> Option<u32> {
-        self.engine.halfmove_clock(pos)
-    }
-    fn hash_key(&self, pos: &Position<W>) -> u64 {
-        self.engine.hash_key(pos)
-    }
-    fn evaluate(&self, pos: &Position<W>, scores: &mut [i32]) {
-        self.engine.evaluate(pos, scores)
-    }
-    fn capture_values(&self, pos: &Position<W>, mv: &Move) -> Option<(i32, i32)> {
-        self.engine.capture_values(pos, mv)
     }
 }
