@@ -7,8 +7,8 @@
 //! quadrants, squares and rectangles come from the geometry crate
 //! ([`spacechess_geometry::PlanarTables`]); this crate applies the book's legality rules.
 //!
-//! Not yet implemented (issue 7, part 2 continued): stack fission (so a stack's fission attacks
-//! are not counted for check), en passant, castling, the rule options of 05 §4 and piece values.
+//! Not yet implemented (issue 7, part 2 continued): castling, the rule options of 05 §4 and piece
+//! values.
 
 pub mod explain;
 pub mod fission;

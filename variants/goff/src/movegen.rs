@@ -112,6 +112,58 @@ pub fn combinations(pos: &Position, p: Player, from: Cell, k: Kind, from_stack: 
     out
 }
 
+/// The en passant captures open to the side to move (04 §3.2, Congruent Rule 54): after a double
+/// advance `O -> D`, every path tile `p` (a tile with `p - O` and `D - p` single advances) must be
+/// covered by one or more of the mover's pawns in the fictitious position with the advanced pawn
+/// on `p`; then each covering pawn may move to its tile, removing the pawn on `D`.
+pub fn en_passant(pos: &Position) -> Vec<Move> {
+    let mut out = Vec::new();
+    let Some((o, d)) = pos.ep else {
+        return out;
+    };
+    let me = pos.to_move();
+    let x = other(me);
+    if !(pos.of_player(x) & pos.of_kind(Kind::Pawn)).contains(d) {
+        return out;
+    }
+    let sx: i8 = if x.0 == 0 { 1 } else { -1 };
+    let steps = [(0, sx, sx), (0, sx, 0), (0, 0, sx)];
+    let (ot, dt) = (crate::tile::Tile::of(o), crate::tile::Tile::of(d));
+    let mut paths = Vec::new();
+    for s in steps {
+        let pt = crate::tile::Tile::new(ot.z + s.0, ot.a + s.1, ot.b + s.2);
+        if pt.on_board() && steps.contains(&pt.offset_to(&dt)) {
+            paths.push(pt.cell());
+        }
+    }
+    let mine = pos.of_player(me) & pos.of_kind(Kind::Pawn);
+    let mut cands = Vec::new();
+    for &p in &paths {
+        let mut occ = pos.occupied();
+        occ.remove(d);
+        occ.insert(p);
+        let covering: Vec<Cell> = mine
+            .iter()
+            .filter(|&q| {
+                pawn_tables().capture[me.index()][q.index()]
+                    .iter()
+                    .any(|s| s.to == p && s.open(&occ))
+            })
+            .collect();
+        if covering.is_empty() {
+            return Vec::new();
+        }
+        cands.extend(covering.into_iter().map(|q| (q, p)));
+    }
+    for (q, p) in cands {
+        out.push(Move {
+            part: Some(Kind::Pawn),
+            ..Move::new(q, p)
+        });
+    }
+    out
+}
+
 /// Every pseudo-legal move of the man on `from` (which must be the side to move's): plain moves,
 /// promotions, uplift, stack moves, decays, teleports and combinations.
 pub fn pseudo_moves(pos: &Position, pc: Piece, from: Cell, out: &mut Vec<Move>) {
@@ -143,6 +195,7 @@ pub fn pseudo_moves(pos: &Position, pc: Piece, from: Cell, out: &mut Vec<Move>) 
             }
         }
         Kind::Pawn => {
+            out.extend(en_passant(pos).into_iter().filter(|m| m.from == from));
             for to in destinations_of(pc, from, &occ, &own) | uplifts(pos, pc.player, from) {
                 let choices = promotions(pos, pc.player, to);
                 if choices.is_empty() {
@@ -376,11 +429,12 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
         let safe = pc.kind != Kind::King && !checked && !exposed.contains(from);
         let start = out.len();
         pseudo_moves(pos, pc, from, out);
-        if !safe {
+        {
             let mut k = start;
             for i in start..out.len() {
                 let m = out[i];
-                if !in_check(&pos.after(&m), me) {
+                // an en passant capture also empties the captured pawn's tile: always tested
+                if (safe && m.part != Some(Kind::Pawn)) || !in_check(&pos.after(&m), me) {
                     out[k] = m;
                     k += 1;
                 }

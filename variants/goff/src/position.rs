@@ -89,6 +89,8 @@ pub struct Position {
     pub(crate) unmoved: Bits,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
+    /// The last move's double advance `(origin, destination)`, open to en passant for one move.
+    pub(crate) ep: Option<(Cell, Cell)>,
 }
 
 /// A move of one man from a tile to a tile (a capture if an enemy stands there).
@@ -100,6 +102,7 @@ pub struct Move {
     pub to: Cell,
     /// The kind a pawn promotes to on reaching a promotion tile (a stack for uplift, 03 §3.6-3.8).
     pub promote: Option<Kind>,
+    /// `Some(Pawn)` for a pawn: an en passant capture (04 §3.2), `to` being the path tile.
     /// For a move of a stack: `None` moves the whole stack (to an overlap tile), `Some(Bishop)` or
     /// `Some(Duke)` emits that sub-piece (decay, or teleport onto a friendly lone piece of the
     /// other kind) and leaves the other on the source (03 §2.3 rows 1-4).
@@ -143,6 +146,7 @@ impl Position {
             unmoved: CellSet::EMPTY,
             halfmove: 0,
             fullmove: 1,
+            ep: None,
         }
     }
 
@@ -249,6 +253,16 @@ impl Position {
         self.unmoved
     }
 
+    /// The double advance `(origin, destination)` just made, open to en passant (04 §3).
+    pub fn en_passant(&self) -> Option<(Cell, Cell)> {
+        self.ep
+    }
+
+    /// Sets the double advance open to en passant.
+    pub fn set_en_passant(&mut self, ep: Option<(Cell, Cell)>) {
+        self.ep = ep;
+    }
+
     /// A player's king, if there is one.
     pub fn king(&self, p: Player) -> Option<Cell> {
         (self.by_kind[Kind::King as usize] & self.by_player[p.index()]).first_cell()
@@ -259,7 +273,19 @@ impl Position {
     /// passing the turn.
     pub fn after(&self, m: &Move) -> Position {
         let mut p = self.clone();
+        p.ep = None;
         let pc = self.piece_at(m.from).expect("a man on the source");
+        if pc.kind == Kind::Pawn && m.part == Some(Kind::Pawn) {
+            // En passant (04 §3.2): to the path tile, the doubly advanced pawn is removed.
+            if let Some((_, d)) = self.ep {
+                p.remove(d);
+            }
+        } else if pc.kind == Kind::Pawn && crate::pawn::is_start_tile(pc.player, m.from) {
+            let (f, t) = (crate::tile::Tile::of(m.from), crate::tile::Tile::of(m.to));
+            if (t.a - f.a).abs() == 2 || (t.b - f.b).abs() == 2 {
+                p.ep = Some((m.from, m.to));
+            }
+        }
         let capture = self.of_player(Player(1 - pc.player.0)).contains(m.to);
         if let Some(y) = m.fission {
             let theirs = self.of_player(Player(1 - pc.player.0));
@@ -281,7 +307,7 @@ impl Position {
         let mine = self.of_player(pc.player).contains(m.to);
         p.remove(m.from);
         p.remove(m.to);
-        let arriving = match m.part {
+        let arriving = match m.part.filter(|_| pc.kind == Kind::Stack) {
             Some(k) => {
                 // Decay / teleport: the other sub-piece stays on the source.
                 let stay = if k == Kind::Bishop {

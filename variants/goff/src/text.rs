@@ -102,8 +102,12 @@ pub fn position_text(pos: &Position) -> String {
             .collect::<Vec<_>>()
             .join(",")
     };
+    let ep = match pos.ep {
+        Some((o, d)) => format!("{}:{}", generic_name(o), generic_name(d)),
+        None => "-".to_string(),
+    };
     format!(
-        "{} {} {unmoved} - {} {}",
+        "{} {} {unmoved} {ep} {} {}",
         board_text(pos),
         if pos.to_move.0 == 0 { "w" } else { "b" },
         pos.halfmove,
@@ -220,9 +224,32 @@ pub fn parse_position(text: &str) -> Result<Position, PositionError> {
     match fields.get(3).copied().unwrap_or("-") {
         "-" => {}
         s => {
-            return Err(PositionError::Fields(format!(
-                "en passant '{s}': en passant is part 2 of Goff's rules; only '-' is accepted"
-            )))
+            let bad = |why: &str| {
+                PositionError::Fields(format!(
+                    "en passant '{s}': {why} (write '-' or origin:destination of the double \
+                     advance just made, as generic tile names like Eb2:Ed4)"
+                ))
+            };
+            let (o, d) = s.split_once(':').ok_or_else(|| bad("no ':'"))?;
+            let (o, d) = (
+                parse_generic(o).ok_or_else(|| bad("bad origin tile"))?,
+                parse_generic(d).ok_or_else(|| bad("bad destination tile"))?,
+            );
+            let x = Player(1 - pos.to_move.0);
+            if pos.piece_at(d)
+                != Some(Piece {
+                    player: x,
+                    kind: Kind::Pawn,
+                })
+            {
+                return Err(bad(
+                    "no pawn of the side that just moved on the destination",
+                ));
+            }
+            if !crate::pawn::is_start_tile(x, o) || pos.occupied().contains(o) {
+                return Err(bad("the origin is not that side's empty pawn start tile"));
+            }
+            pos.ep = Some((o, d));
         }
     }
     let number = |i: usize, default: u32, what: &str| -> Result<u32, PositionError> {
@@ -416,6 +443,8 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
         return format!("S{origin} f {first}, {second}{check}");
     }
     match (pc.kind, m.part) {
+        // 04 §3: `P x KB6,6 e.p.`
+        (Kind::Pawn, Some(Kind::Pawn)) => format!("P{origin} x {dest} e.p.{check}"),
         // 03 §2.6: teleport `D t QR8,8`, decay `SD - KN5,1`.
         (Kind::Stack, Some(k)) if friendly => {
             format!("{}{origin} t {dest}{check}", k.letter())
@@ -460,6 +489,15 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     {
         t = s.to_string();
     }
+    // En passant suffix.
+    let mut ep = false;
+    for suffix in ["e.p.", "ep", "e.p"] {
+        if let Some(h) = t.strip_suffix(suffix) {
+            t = h.to_string();
+            ep = true;
+            break;
+        }
+    }
     // A promotion suffix `=Q` (or a trailing `Q` after the tile, as in `Ga7-Ga8Q`).
     let mut promote = None;
     if let Some((head, k)) = t.rsplit_once('=') {
@@ -485,6 +523,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     // The stack's sub-piece (`SB - T`, `SD x T`) or a teleport (`D t T`); a combination
     // (`B r D@T`, `B cr D@T`).
     let mut part: Option<Option<Kind>> = None;
+    if kind == Kind::Pawn {
+        part = Some(if ep { Some(Kind::Pawn) } else { None });
+    }
     if kind == Kind::Stack {
         // fission: `S f B@X, D@Y` (either order, `x` for a capture, `&` or `,` between)
         let after_origin = rest.split_once(')').map_or(rest.as_str(), |x| x.1);

@@ -8,8 +8,8 @@ use spacechess_variant::{
 };
 use std::hash::{Hash, Hasher};
 
-/// Goff's 3D chess: every piece moves by the book's rules except that stack fission, en passant
-/// and castling are not implemented yet (see docs/goff.md).
+/// Goff's 3D chess: every piece moves by the book's rules; castling is not implemented yet (see
+/// docs/goff.md).
 #[derive(Clone, Debug)]
 pub struct Goff {
     players: Players,
@@ -35,7 +35,7 @@ impl Goff {
 pub const DESCRIPTION: &str = "Allan Goff's 3D chess (8x8x8, 2022): rook, bishop, duke, queen, \
 knight and king move by planar advancement squares and rectangles; pawns advance (double on the \
 first move, rook-like on a back plane) and capture on 14 tiles, promote and uplift; stacks move to \
-overlap tiles, decay, teleport and recombine. NOT YET: stack fission, en passant, castling, rule \
+overlap tiles, decay, teleport, recombine and fission; en passant. NOT YET: castling, rule \
 options.";
 
 impl Variant for Goff {
@@ -50,7 +50,7 @@ impl Variant for Goff {
     }
     fn options_ron(&self) -> String {
         "(pawns: Shackled, stack: (moves: true, decay: true, teleport: true, recombination: true, \
-         fission: false), en_passant: false, castling: false)"
+         fission: true), en_passant: true, castling: false)"
             .into()
     }
     fn players(&self) -> &Players {

@@ -84,11 +84,11 @@ fn ruy_lopez() {
     assert_eq!(p.piece_at(t(1, 4, 4)).unwrap().kind, Kind::Duke);
 }
 
-/// 04 §6.3 / 05 T28 Greedy opening (L16750-16952), moves 1-5 (move 6 is en passant, not yet
+/// 04 §6.3 / 05 T28 Greedy opening (L16750-16952), moves 1-7 (move 8 is castling, not yet
 /// implemented): 3...QxQ gives check; 4. DxQ is the stack's duke decay (duplex); 4...S-KN5,1 a
-/// q-tile stack move.
+/// q-tile stack move; 6. PxP e.p. by direct to the path tile KB6,6; 6...KRPxP by predator.
 #[test]
-fn greedy_opening_to_move_5() {
+fn greedy_opening_to_move_7() {
     let g = Goff::new();
     let p = replay(&[
         ("P - K4,4", (4, 1, 1), (4, 3, 3)),
@@ -101,15 +101,31 @@ fn greedy_opening_to_move_5() {
         ("S - KN5,1", (2, 7, 7), (6, 3, 7)),
         ("N - KB3,3", (6, 0, 0), (5, 2, 2)),
         ("P - KB4,4", (5, 6, 6), (5, 4, 4)),
+        ("P x KB6,6 e.p.", (4, 4, 4), (5, 5, 5)),
+        ("P(KR2,2) x KB3,3", (7, 6, 6), (5, 5, 5)), // the book's "KRPxP"
+        ("B - QB2,3", (5, 0, 0), (2, 1, 2)),
+        ("N - QB3,3", (1, 7, 7), (2, 5, 5)),
     ]);
+    // 6. PxP e.p. removed Black's KB pawn; 6... KRPxP (predator) took White's pawn back
+    assert!(p.piece_at(t(5, 4, 4)).is_none());
+    assert_eq!(
+        p.piece_at(t(5, 5, 5)).map(|x| (x.player, x.kind)),
+        Some((Player(1), Kind::Pawn))
+    );
+    // 7. B-QB2,3 attacks Q8,8 (3,7,7) and K8,7 (4,7,6) (05 T28)
+    for c in [t(3, 7, 7), t(4, 7, 6)] {
+        assert!(spacechess_goff::movegen::covers(
+            spacechess_goff::Piece {
+                player: Player(0),
+                kind: Kind::Bishop
+            },
+            t(2, 1, 2),
+            c,
+            &p.occupied()
+        ));
+    }
     assert_eq!(p.piece_at(t(3, 0, 0)).unwrap().kind, Kind::Duke);
     assert_eq!(p.piece_at(t(6, 3, 7)).unwrap().kind, Kind::Stack);
-    // the dart threat on the knight KB3,3 (5,2,2) from Black's pawn (5,4,4)
-    assert!(spacechess_goff::movegen::attacked(
-        &p,
-        t(5, 2, 2),
-        Player(1)
-    ));
     let _ = g;
 }
 

@@ -137,7 +137,7 @@ fn position_errors() {
         PositionError::ToMove(_)
     ));
     assert!(
-        matches!(bad(&format!("{empty} w - e3:e4")), PositionError::Fields(m) if m.contains("part 2"))
+        matches!(bad(&format!("{empty} w - e3:e4")), PositionError::Fields(m) if m.contains("en passant"))
     );
     assert!(matches!(
         bad(&format!("{empty} w - - zz")),
