@@ -29,4 +29,4 @@ fn perft_start_4() {
     assert_eq!(n, PERFT_4);
 }
 
-const PERFT_4: u64 = 39_464_190;
+const PERFT_4: u64 = 72_519_577;
