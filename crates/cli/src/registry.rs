@@ -35,7 +35,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("ecila-scacia", "Ecila Scacia (Parton): placement, compulsory captures, capture all to win; options as ecila"),
     ("ecila-schlagschach", "Ecila Schlagschach (Parton): placement, compulsory captures, lose all to win; options as ecila"),
     ("spectral", "Spectral Realm Chess (Savard): the squares and the 49 points between them; --rules FILE (RON) replaces array pieces; options spirit_rule, Knight=Counsellor ..."),
-    ("goff", "Goff's 3D chess (8x8x8, 2022), part 1: rook, bishop, duke, queen, knight, king move by planar advancement squares; pawns and stacks stand as blockers with no moves yet, no castling or en passant; notation Q - KB3,4"),
+    ("goff", "Goff's 3D chess (8x8x8, 2022): planar moves, pawns, stacks with fission, en passant; not yet castling or rule options; notation Q - KB3,4"),
     ("raumschach", "Raumschach (Space Chess), Maack's 5x5x5 Normal Form after Dickins; options pawn_double_step, pawn_forward_up_capture"),
     ("cubic", "Parton's Cubic Chess, 6x6x6; notation Bc1-Ec4"),
     ("compulsion-cubic", "Compulsion Cubic Chess (Parton): captures compulsory, no check, capture the King; option no_move"),

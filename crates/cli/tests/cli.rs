@@ -351,3 +351,18 @@ fn error_unknown_sub_command_and_argument() {
     fails(&["frob"], "'frob'");
     fails(&["perft", "orthodox", "1", "--bogus"], "--bogus");
 }
+
+/// Goff's pawns and stacks have no empty-board power table: compare says so and exits 2.
+#[test]
+fn compare_goff_stack_is_a_clear_error() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_spacechess"))
+        .args(["compare", "goff", "--piece", "S"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("planar pieces") && err.lines().count() == 1,
+        "{err}"
+    );
+}

@@ -252,21 +252,7 @@ pub fn parse_position(text: &str) -> Result<Position, PositionError> {
             pos.ep = Some((o, d));
         }
     }
-    let number = |i: usize, default: u32, what: &str| -> Result<u32, PositionError> {
-        match fields.get(i) {
-            None => Ok(default),
-            Some(s) => s
-                .parse()
-                .map_err(|_| PositionError::Number(format!("{what} '{s}'"))),
-        }
-    };
-    pos.halfmove = number(4, 0, "half-move clock")?;
-    pos.fullmove = number(5, 1, "move number")?;
-    if pos.fullmove == 0 {
-        return Err(PositionError::Number(
-            "move number 0 (numbers start at 1)".into(),
-        ));
-    }
+    (pos.halfmove, pos.fullmove) = spacechess_variant::parse_clocks(&fields, 4)?;
     validate(&pos)?;
     Ok(pos)
 }

@@ -50,14 +50,16 @@ pub fn power_projection(
                 "unknown goff piece '{piece}' (K Q R B D N S P or king, queen, rook, bishop, duke, knight, stack, pawn)"
             ))
         })?;
-        let mut out = spacechess_goff::power::report(kind);
         if matches!(
             kind,
             spacechess_goff::Kind::Pawn | spacechess_goff::Kind::Stack
         ) {
-            out.push_str("(pawns and stacks have no moves yet: part 2 of Goff's rules)\n");
+            return Err(CliError::new(
+                "compare goff tabulates the planar pieces (K Q R B D N); a pawn's or a stack's \
+                 moves depend on the men around it: use `spacechess piece goff TILE --position P`",
+            ));
         }
-        return Ok(out);
+        return Ok(spacechess_goff::power::report(kind));
     }
     let text = match args.rules_text()? {
         Some(t) => t,
