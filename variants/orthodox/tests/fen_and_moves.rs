@@ -192,6 +192,15 @@ fn illegal_and_malformed_moves_are_told_apart() {
     assert!(e.starts_with("malformed move 'e9e4'"), "{e}");
     let e = v.parse_move(&s, "e7e5").unwrap_err().to_string();
     assert!(e.contains("not White's"), "{e}");
+    // Other separators are read too; the printed form stays e2e4.
+    let m = v.parse_move(&s, "e2e4").unwrap();
+    assert_eq!(v.parse_move(&s, "e2-e4"), Ok(m));
+    assert_eq!(v.parse_move(&s, "e2xe4"), Ok(m));
+    let p = v.parse_position("8/P6k/8/8/8/8/8/K7 w - - 0 1").unwrap();
+    let q = v.parse_move(&p, "a7a8q").unwrap();
+    assert_eq!(v.parse_move(&p, "a7-a8=Q"), Ok(q));
+    assert_eq!(v.parse_move(&p, "a7-a8q"), Ok(q));
+    assert_ne!(v.parse_move(&p, "a7a8n"), Ok(q));
 }
 
 #[test]

@@ -453,6 +453,25 @@ pub(crate) fn parse_move<const W: usize>(
             expected,
         });
     };
+    // The cells name a legal move in another style (`e2-e4` where `e2e4` is printed, or the
+    // reverse): take it, with the promotion piece if one is named (`=Q`, or a trailing letter).
+    let promo = match t.rsplit_once('=') {
+        Some((_, l)) => l.trim().chars().next(),
+        None => t.chars().last().filter(|c| {
+            c.is_ascii_alphabetic() && split_cells(e, &t[..t.len() - 1]) == Some((from, to))
+        }),
+    };
+    let matching = legal.iter().filter(|m| m.from == from && m.to == to);
+    let found = match promo {
+        Some(l) => matching
+            .filter(|m| matches!(m.kind, MoveKind::Promotion(k) if e.kinds[k as usize].letter == l.to_ascii_uppercase()))
+            .copied()
+            .next(),
+        None => matching.filter(|m| !matches!(m.kind, MoveKind::Promotion(_))).copied().next(),
+    };
+    if let Some(m) = found {
+        return Ok(m);
+    }
     let reason = match pos.piece_at(from) {
         None => format!("there is no man on {}", e.cell_name(from)),
         Some(pc) if pc.player != pos.to_move => format!(
