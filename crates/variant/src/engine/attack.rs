@@ -76,9 +76,16 @@ impl<const W: usize> Engine<W> {
         (ray.iter().position(|&c| c == to).expect("on the ray") + 1) as u8
     }
 
-    /// True if the bent rider `b` of a man on `from` reaches `cell` (capturing there if it holds
-    /// an enemy).
-    fn bent_reaches(&self, b: &CBent, from: Cell, cell: Cell, occ: CellSet<W>) -> bool {
+    /// Calls `visit(cell, occupied)` for every cell the bent rider `b` of a man on `from` may
+    /// stop on (within its range, up to and including the first man on each leg); stops early
+    /// when `visit` returns true, and then returns true.
+    pub(crate) fn bent_walk(
+        &self,
+        b: &CBent,
+        from: Cell,
+        occ: CellSet<W>,
+        mut visit: impl FnMut(Cell, bool) -> bool,
+    ) -> bool {
         for (i, leg) in b.legs.iter().enumerate() {
             let Some(mid) = self.leap_tables[b.table].target(from, i) else {
                 continue;
@@ -92,19 +99,23 @@ impl<const W: usize> Engine<W> {
                     if dist > b.max {
                         break;
                     }
-                    if to == cell {
-                        if dist >= b.min {
-                            return true;
-                        }
-                        break;
+                    let occupied = occ.contains(to);
+                    if dist >= b.min && visit(to, occupied) {
+                        return true;
                     }
-                    if occ.contains(to) {
+                    if occupied {
                         break;
                     }
                 }
             }
         }
         false
+    }
+
+    /// True if the bent rider `b` of a man on `from` reaches `cell` (capturing there if it holds
+    /// an enemy).
+    fn bent_reaches(&self, b: &CBent, from: Cell, cell: Cell, occ: CellSet<W>) -> bool {
+        self.bent_walk(b, from, occ, |to, _| to == cell)
     }
 
     /// True if a royal man of `p` is attacked by an enemy of `p`.

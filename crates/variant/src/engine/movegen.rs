@@ -189,31 +189,17 @@ impl<const W: usize> Engine<W> {
         push: &dyn Fn(&mut Vec<Move>, Cell),
     ) {
         for b in &self.bents[piece.player.index()][piece.kind as usize] {
-            for (i, leg) in b.legs.iter().enumerate() {
-                let Some(mid) = self.leap_tables[b.table].target(from, i) else {
-                    continue;
+            self.bent_walk(b, from, occ, |to, occupied| {
+                let ok = if occupied {
+                    b.mode != Mode::MoveOnly && enemies.contains(to)
+                } else {
+                    b.mode != Mode::CaptureOnly
                 };
-                if occ.contains(mid) {
-                    continue;
+                if ok {
+                    push(out, to);
                 }
-                for &d in leg {
-                    for (j, &to) in self.rays.ray(mid, d as usize).iter().enumerate() {
-                        let dist = (j + 1) as u8;
-                        if dist > b.max {
-                            break;
-                        }
-                        if occ.contains(to) {
-                            if dist >= b.min && b.mode != Mode::MoveOnly && enemies.contains(to) {
-                                push(out, to);
-                            }
-                            break;
-                        }
-                        if dist >= b.min && b.mode != Mode::CaptureOnly {
-                            push(out, to);
-                        }
-                    }
-                }
-            }
+                false
+            });
         }
     }
 
