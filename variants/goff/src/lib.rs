@@ -22,6 +22,6 @@ pub mod text;
 pub mod tile;
 mod variant;
 
-pub use position::{Kind, Move, Piece, Position};
+pub use position::{Castle, Kind, Move, Piece, Position};
 pub use tile::{tile, Tile, LEVELS};
 pub use variant::{Goff, DESCRIPTION};

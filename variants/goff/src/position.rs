@@ -109,6 +109,19 @@ pub struct Move {
     pub part: Option<Kind>,
     /// For a fission (03 §2.4.5): the duke's destination; `to` is then the bishop's.
     pub fission: Option<Cell>,
+    /// For a castle (04 §4-5): the rooks' destinations; `from` and `to` are then the king's.
+    pub castle: Option<Castle>,
+}
+
+/// The rooks' part of a castle (04 §5.2): where each castling rook lands. The king rook starts on
+/// the KR level (7) of the home column, the queen rook on the QR level (0); a vertical castle moves
+/// one of them, a royal castle one or both (double castling).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Castle {
+    /// The king rook's destination, if it castles.
+    pub king_rook: Option<Cell>,
+    /// The queen rook's destination, if it castles.
+    pub queen_rook: Option<Cell>,
 }
 
 impl Move {
@@ -120,6 +133,7 @@ impl Move {
             promote: None,
             part: None,
             fission: None,
+            castle: None,
         }
     }
 }
@@ -251,6 +265,12 @@ impl Position {
     /// The men that have not moved.
     pub fn unmoved(&self) -> Bits {
         self.unmoved
+    }
+
+    /// Sets the unmoved men (castling rights live in them, 04 §5.5; a constructed position starts
+    /// with none).
+    pub fn set_unmoved(&mut self, unmoved: Bits) {
+        self.unmoved = unmoved & self.occupied();
     }
 
     /// The double advance `(origin, destination)` just made, open to en passant (04 §3).
