@@ -100,6 +100,11 @@ macro_rules! forward_variant {
             $crate::Variant::halfmove_clock(&self.$f, pos)
         }
     };
+    (@one $f:ident draw_rules) => {
+        fn draw_rules(&self) -> (Option<usize>, Option<u32>) {
+            $crate::Variant::draw_rules(&self.$f)
+        }
+    };
     (@one $f:ident hash_key) => {
         fn hash_key(&self, pos: &Self::Position) -> u64 { $crate::Variant::hash_key(&self.$f, pos) }
     };

@@ -18,15 +18,17 @@ pub struct Game<'v, V: Variant> {
 }
 
 impl<'v, V: Variant> Game<'v, V> {
-    /// A game from `start`, with threefold repetition and the 50-move rule.
+    /// A game from `start`, with the variant's history draws ([`Variant::draw_rules`]: threefold
+    /// repetition and the 50-move rule unless the variant says otherwise).
     pub fn new(variant: &'v V, start: V::Position) -> Self {
+        let (repetition_limit, halfmove_limit) = variant.draw_rules();
         Game {
             variant,
             positions: vec![start],
             moves: Vec::new(),
             texts: Vec::new(),
-            repetition_limit: Some(3),
-            halfmove_limit: Some(100),
+            repetition_limit,
+            halfmove_limit,
         }
     }
 

@@ -69,6 +69,12 @@ pub trait Variant: Send + Sync {
     fn halfmove_clock(&self, _pos: &Self::Position) -> Option<u32> {
         None
     }
+    /// The history draws a [`crate::Game`] applies: `(repetition limit, half-move limit)`.
+    /// Default: threefold repetition and the 50-move rule, `(Some(3), Some(100))`; a variant whose
+    /// rule options change them (Goff's) overrides it.
+    fn draw_rules(&self) -> (Option<usize>, Option<u32>) {
+        (Some(3), Some(100))
+    }
 
     // Search support (crate::search). Every method below has a default, so a variant gets an
     // opponent without writing any of them; the data-driven engine overrides all three.

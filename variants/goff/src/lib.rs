@@ -17,11 +17,13 @@ pub mod movegen;
 pub mod pawn;
 pub mod position;
 pub mod power;
+pub mod rules;
 pub mod tables;
 pub mod text;
 pub mod tile;
 mod variant;
 
 pub use position::{Castle, Kind, Move, Piece, Position};
+pub use rules::GoffRules;
 pub use tile::{tile, Tile, LEVELS};
 pub use variant::{Goff, DESCRIPTION};

@@ -1,5 +1,6 @@
 //! Pieces, positions and moves.
 
+use crate::rules::GoffRules;
 use crate::tables::{tables, Bits};
 use crate::tile::tile;
 use spacechess_geometry::{Cell, CellSet};
@@ -91,6 +92,8 @@ pub struct Position {
     pub(crate) fullmove: u32,
     /// The last move's double advance `(origin, destination)`, open to en passant for one move.
     pub(crate) ep: Option<(Cell, Cell)>,
+    /// The rule options in force (05 §4); the variant sets them, the book's defaults otherwise.
+    pub(crate) rules: GoffRules,
 }
 
 /// A move of one man from a tile to a tile (a capture if an enemy stands there).
@@ -161,6 +164,7 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             ep: None,
+            rules: GoffRules::default(),
         }
     }
 
@@ -250,6 +254,17 @@ impl Position {
             s.remove(c);
         }
         self.unmoved.remove(c);
+    }
+
+    /// The rule options this position is played under.
+    pub fn rules(&self) -> &GoffRules {
+        &self.rules
+    }
+
+    /// The same position under other rule options.
+    pub fn with_rules(mut self, rules: GoffRules) -> Position {
+        self.rules = rules;
+        self
     }
 
     /// The side to move.

@@ -2,6 +2,7 @@
 
 use crate::movegen;
 use crate::position::{Kind, Move, Position};
+use crate::rules::GoffRules;
 use crate::text;
 use spacechess_variant::{
     DrawReason, MoveError, Outcome, Player, Players, PositionError, Variant, WinReason,
@@ -13,6 +14,7 @@ use std::hash::{Hash, Hasher};
 #[derive(Clone, Debug)]
 pub struct Goff {
     players: Players,
+    rules: GoffRules,
 }
 
 impl Default for Goff {
@@ -22,12 +24,23 @@ impl Default for Goff {
 }
 
 impl Goff {
-    /// The variant (the tables are built on first use).
+    /// The variant under the book's rules (the tables are built on first use).
     pub fn new() -> Goff {
+        Goff::with_rules(GoffRules::default())
+    }
+
+    /// The variant under the given rule options.
+    pub fn with_rules(rules: GoffRules) -> Goff {
         let _ = crate::tables::tables();
         Goff {
             players: Players::two(),
+            rules,
         }
+    }
+
+    /// The rule options in force.
+    pub fn rules(&self) -> &GoffRules {
+        &self.rules
     }
 }
 
@@ -49,15 +62,13 @@ impl Variant for Goff {
         DESCRIPTION
     }
     fn options_ron(&self) -> String {
-        "(pawns: Shackled, stack: (moves: true, decay: true, teleport: true, recombination: true, \
-         fission: true), en_passant: true, castling: false)"
-            .into()
+        self.rules.to_ron()
     }
     fn players(&self) -> &Players {
         &self.players
     }
     fn start(&self) -> Position {
-        Position::start()
+        Position::start().with_rules(self.rules)
     }
     fn to_move(&self, pos: &Position) -> Player {
         pos.to_move()
@@ -101,7 +112,7 @@ impl Variant for Goff {
         text::position_text(pos)
     }
     fn parse_position(&self, t: &str) -> Result<Position, PositionError> {
-        text::parse_position(t)
+        text::parse_position(t).map(|p| p.with_rules(self.rules))
     }
     fn draw(&self, pos: &Position) -> String {
         text::draw(pos)
@@ -111,9 +122,15 @@ impl Variant for Goff {
         pos.by_player.hash(&mut h);
         pos.by_kind.hash(&mut h);
         pos.to_move.hash(&mut h);
+        // castling rights and the en passant right make positions differ, as in orthodox chess
+        pos.unmoved.hash(&mut h);
+        pos.ep.hash(&mut h);
         h.finish()
     }
     fn halfmove_clock(&self, pos: &Position) -> Option<u32> {
         Some(pos.halfmove)
+    }
+    fn draw_rules(&self) -> (Option<usize>, Option<u32>) {
+        (self.rules.repetition, self.rules.move_limit)
     }
 }
