@@ -10,6 +10,7 @@
 //! Not yet implemented (issue 7, part 2 continued): castling, the rule options of 05 §4 and piece
 //! values.
 
+pub mod castling;
 pub mod explain;
 pub mod fission;
 pub mod halflife;
@@ -21,6 +22,7 @@ pub mod rules;
 pub mod tables;
 pub mod text;
 pub mod tile;
+pub mod values;
 mod variant;
 
 pub use position::{Castle, Kind, Move, Piece, Position};

@@ -220,6 +220,9 @@ pub fn pseudo_moves(pos: &Position, pc: Piece, from: Cell, out: &mut Vec<Move>) 
                     .iter()
                     .map(|to| Move::new(from, to)),
             );
+            if pc.kind == Kind::King && pos.unmoved().contains(from) {
+                crate::castling::castles(pos, from, out);
+            }
         }
     }
 }

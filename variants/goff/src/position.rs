@@ -322,6 +322,28 @@ impl Position {
             }
         }
         let capture = self.of_player(Player(1 - pc.player.0)).contains(m.to);
+        if let Some(c) = m.castle {
+            // 04 §5.5: king and rook(s) move at once; nothing is captured.
+            let (_, kr0, qr0) = crate::castling::home_tiles(pc.player);
+            p.remove(m.from);
+            p.put(m.to, pc);
+            let rook = Piece {
+                player: pc.player,
+                kind: Kind::Rook,
+            };
+            for (origin, to) in [(kr0, c.king_rook), (qr0, c.queen_rook)] {
+                if let Some(to) = to {
+                    p.remove(origin);
+                    p.put(to, rook);
+                }
+            }
+            p.halfmove = self.halfmove + 1;
+            if self.to_move.0 == 1 {
+                p.fullmove += 1;
+            }
+            p.to_move = Player(1 - self.to_move.0);
+            return p;
+        }
         if let Some(y) = m.fission {
             let theirs = self.of_player(Player(1 - pc.player.0));
             let capture = theirs.contains(m.to) || theirs.contains(y);

@@ -1,8 +1,9 @@
 //! Text: the n-dimensional position format, the book's notation for moves (`Q - KB3,4`) and
 //! positions (`R @ K5,4`), and the drawing of the eight levels.
 
+use crate::castling::CastleKind;
 use crate::movegen;
-use crate::position::{Kind, Move, Piece, Position};
+use crate::position::{Castle, Kind, Move, Piece, Position};
 use crate::tile::{Tile, LEVELS};
 use spacechess_geometry::{Cell, CellSet};
 use spacechess_variant::{MoveError, Player, PositionError};
@@ -413,6 +414,9 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
     };
     let dest = Tile::of(m.to).book_name(me);
     let other = |k: Kind| if k == Kind::Bishop { 'D' } else { 'B' };
+    if let Some(c) = m.castle {
+        return format!("{}{check}", castle_text(me, m.from, m.to, &c));
+    }
     if let Some(y) = m.fission {
         // 03 §2.6: `S f B@X, D@Y`, a capture written `BxX` and listed first.
         let enemy = pos.of_player(Player(1 - me.0));
@@ -444,6 +448,181 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
         ),
         _ => format!("{}{origin} {sep} {dest}{promo}{check}", pc.kind.letter()),
     }
+}
+
+/// A rook tile of a castle as the notation writes it: the book's `n,m` without the level.
+fn rook_digits(me: Player, c: Cell) -> String {
+    let name = Tile::of(c).book_name(me);
+    name.trim_start_matches(|ch: char| ch.is_ascii_alphabetic())
+        .to_string()
+}
+
+/// A castle in the book's notation (04 §5.7): `CK1,2`, `CQ1,1`; a royal castle `CL2,1;` (king rook),
+/// `CL;4,1` (queen rook) or `CL2,1;4,1` (both), `CR...` in the other back plane. The `;` form of a
+/// single royal castle is the digest's extension (04 A17): the book's `CL2,1` does not say which
+/// rook moves.
+pub fn castle_text(me: Player, from: Cell, to: Cell, c: &Castle) -> String {
+    let kind = CastleKind::of(from, to);
+    let kr = c.king_rook.map(|r| rook_digits(me, r)).unwrap_or_default();
+    let qr = c.queen_rook.map(|r| rook_digits(me, r)).unwrap_or_default();
+    match kind {
+        CastleKind::KingSide => format!("CK{kr}"),
+        CastleKind::QueenSide => format!("CQ{qr}"),
+        _ => format!("C{}{kr};{qr}", kind.letter()),
+    }
+}
+
+/// The castle syntax, for error messages.
+const CASTLE_FORMS: &str = "a castle: CK or CQ and the rook's tile (CK1,1, CK1,2, CQ2,1), or CL / \
+CR and the king rook's and queen rook's tiles around ';' (CL2,1;4,1, CL2,1;, CL;2,1, CR1,2;1,4), or \
+the old form C-KN1,1,KB1,1 (king's tile, rook's tile)";
+
+/// Reads a castle (the text after the `C`, spaces removed, annotations stripped).
+fn parse_castle(pos: &Position, legal: &[Move], text: &str, rest: &str) -> Result<Move, MoveError> {
+    let me = pos.to_move();
+    let malformed = |why: String| MoveError::Malformed {
+        text: text.to_string(),
+        expected: if why.is_empty() {
+            CASTLE_FORMS.to_string()
+        } else {
+            format!("{why}; {CASTLE_FORMS}")
+        },
+    };
+    let castles: Vec<&Move> = legal.iter().filter(|m| m.castle.is_some()).collect();
+    let (home, _, _) = crate::castling::home_tiles(me);
+    // The old form: `C-KN1,1,KB1,1` = the king's tile and the rook's tile.
+    let (king_to, wanted): (Option<Cell>, Vec<Cell>) = if let Some(r) = rest.strip_prefix('-') {
+        let cut = r
+            .char_indices()
+            .find(|&(i, ch)| ch == ',' && r[i + 1..].starts_with(|x: char| x.is_ascii_alphabetic()))
+            .map(|(i, _)| i)
+            .ok_or_else(|| malformed("the old form names two tiles".into()))?;
+        let k = Tile::parse_book(&r[..cut], me).map_err(malformed)?;
+        let rk = Tile::parse_book(&r[cut + 1..], me).map_err(malformed)?;
+        (Some(k.cell()), vec![rk.cell()])
+    } else {
+        let mut chars = rest.chars();
+        let letter = chars.next().map(|c| c.to_ascii_uppercase());
+        let kind = match letter {
+            Some('K') => CastleKind::KingSide,
+            Some('Q') => CastleKind::QueenSide,
+            Some('L') => CastleKind::RoyalB,
+            Some('R') => CastleKind::RoyalA,
+            _ => return Err(malformed("C must be followed by K, Q, L or R".into())),
+        };
+        let digits: String = chars.collect();
+        let rook = |d: &str, level: usize| -> Result<Option<Cell>, MoveError> {
+            if d.is_empty() {
+                return Ok(None);
+            }
+            Tile::parse_book(&format!("{}{d}", LEVELS[level]), me)
+                .map(|t| Some(t.cell()))
+                .map_err(|e| malformed(format!("the rook's tile '{d}': {e}")))
+        };
+        let king_to = legal_king_to(me, home, kind);
+        match kind {
+            CastleKind::KingSide | CastleKind::QueenSide => {
+                if digits.contains(';') {
+                    return Err(malformed("a vertical castle moves one rook: no ';'".into()));
+                }
+                let level = if kind == CastleKind::KingSide { 5 } else { 3 };
+                let r = rook(&digits, level)?
+                    .ok_or_else(|| malformed("the rook's tile is missing".into()))?;
+                let c = if kind == CastleKind::KingSide {
+                    Castle {
+                        king_rook: Some(r),
+                        queen_rook: None,
+                    }
+                } else {
+                    Castle {
+                        king_rook: None,
+                        queen_rook: Some(r),
+                    }
+                };
+                return pick_castle(pos, &castles, text, king_to, Some(c));
+            }
+            _ => {
+                if let Some((k, q)) = digits.split_once(';') {
+                    let c = Castle {
+                        king_rook: rook(k, 3)?,
+                        queen_rook: rook(q, 5)?,
+                    };
+                    if c.king_rook.is_none() && c.queen_rook.is_none() {
+                        return Err(malformed("no rook's tile given".into()));
+                    }
+                    return pick_castle(pos, &castles, text, king_to, Some(c));
+                }
+                // `CL2,1`: either rook alone, if only one can.
+                let kr = rook(&digits, 3)?
+                    .ok_or_else(|| malformed("the rook's tile is missing".into()))?;
+                let qr = rook(&digits, 5)?.expect("same digits");
+                (Some(king_to), vec![kr, qr])
+            }
+        }
+    };
+    let found: Vec<&Move> = castles
+        .iter()
+        .copied()
+        .filter(|m| king_to.is_none_or(|k| k == m.to))
+        .filter(|m| {
+            let c = m.castle.expect("a castle");
+            let rooks: Vec<Cell> = [c.king_rook, c.queen_rook].into_iter().flatten().collect();
+            rooks.len() == 1 && wanted.contains(&rooks[0])
+        })
+        .collect();
+    match found.len() {
+        1 => Ok(*found[0]),
+        0 => pick_castle(pos, &[], text, king_to.unwrap_or(home), None),
+        _ => {
+            Err(MoveError::Illegal {
+                text: text.to_string(),
+                reason: format!(
+                "ambiguous: either rook can castle there; write {} (king rook) or {} (queen rook)",
+                castle_text(me, found[0].from, found[0].to, &found[0].castle.expect("castle")),
+                castle_text(me, found[1].from, found[1].to, &found[1].castle.expect("castle")),
+            ),
+            })
+        }
+    }
+}
+
+/// The king's destination of a castle kind.
+fn legal_king_to(me: Player, home: Cell, kind: CastleKind) -> Cell {
+    let h = Tile::of(home);
+    let s: i8 = if me.0 == 0 { 1 } else { -1 };
+    let t = match kind {
+        CastleKind::KingSide => Tile::new(6, h.a, h.b),
+        CastleKind::QueenSide => Tile::new(2, h.a, h.b),
+        CastleKind::RoyalB => Tile::new(4, h.a + 2 * s, h.b),
+        CastleKind::RoyalA => Tile::new(4, h.a, h.b + 2 * s),
+    };
+    t.cell()
+}
+
+/// The legal castle with this king destination and these rooks, or an error saying why not.
+fn pick_castle(
+    pos: &Position,
+    castles: &[&Move],
+    text: &str,
+    king_to: Cell,
+    c: Option<Castle>,
+) -> Result<Move, MoveError> {
+    if let Some(m) = castles
+        .iter()
+        .find(|m| m.to == king_to && c.is_some() && m.castle == c)
+    {
+        return Ok(**m);
+    }
+    let reason = crate::castling::no_castle_reason(pos).unwrap_or_else(|| {
+        "that castle is not open: a castling rook has moved, a tile of the king's or the \
+         rook's manifold is occupied, the rook's tile is not one it may castle to, or the king \
+         would pass through or land in check"
+            .to_string()
+    });
+    Err(MoveError::Illegal {
+        text: text.to_string(),
+        reason,
+    })
 }
 
 /// Reads a move in the book's notation (`P - K4,4`, `P–K4,4`, `NxKB3,3`, `R(KB3,1) - KB3,3`,
@@ -499,6 +678,10 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
         if let (Some(from), Some(to)) = (parse_generic(a), parse_generic(b)) {
             return find(pos, &legal, text, Some(from), to, None, promote, None);
         }
+    }
+    // A castle (04 §5.7; after the generic names, which may start with C): `CK1,2`, `CL2,1;4,1`, `C-KN1,1,KB1,1`.
+    if let Some(rest) = t.strip_prefix(['C', 'c']) {
+        return parse_castle(pos, &legal, text, rest);
     }
     let mut chars = t.chars();
     let mut kind = chars
@@ -645,6 +828,7 @@ fn find(
     let fits = |m: &Move| {
         m.to == to
             && m.fission.is_none()
+            && m.castle.is_none()
             && part.is_none_or(|p| p == m.part)
             && from.is_none_or(|f| f == m.from)
             && kind.is_none_or(|k| {
@@ -687,7 +871,15 @@ fn find(
         0 => {
             let what = kind.map_or("man".to_string(), |k| k.name().to_string());
             let dest = Tile::of(to).book_name(me);
-            let reason = if let Some(f) = from {
+            let castle = legal
+                .iter()
+                .find(|m| m.to == to && m.castle.is_some() && kind.is_none_or(|k| k == Kind::King));
+            let reason = if let Some(c) = castle {
+                format!(
+                    "a king's move of two is a castle, written as in {} (04 §5.7)",
+                    castle_text(me, c.from, c.to, &c.castle.expect("a castle"))
+                )
+            } else if let Some(f) = from {
                 match pos.piece_at(f) {
                     None => format!("there is no man on {}", Tile::of(f).book_name(me)),
                     Some(p) if p.player != me => {
