@@ -4,13 +4,17 @@
 //! advancement square empty but for the destination, linear moves need at least one advancement
 //! rectangle empty. The queen is the union of rook, bishop and duke (02 §4.1); the knight jumps
 //! (02 §5); the king makes only perimeter-1 linear steps with blocking (04 §1). Pawns advance and
-//! capture by the tables of [`crate::pawn`] (03 §3). Stacks have no moves yet: they stand on their
-//! tiles as blockers.
+//! capture by the tables of [`crate::pawn`] (03 §3). Stacks move to overlap tiles, decay, teleport,
+//! recombine and fission (03 §2, [`crate::fission`]); the king castles ([`crate::castling`]).
+//! Everything that the rule options (05 §4, [`GoffRules`]) change is read from the position's
+//! rules; the functions without a position (`destinations_of`, `covers`) use the book's.
 
 use crate::fission;
-use crate::pawn::{self, pawn_tables};
+use crate::pawn::{self, pawn_tables_for};
 use crate::position::{Kind, Move, Piece, Position};
+use crate::rules::{EnPassantRule, GoffRules};
 use crate::tables::{tables, Bits, Family};
+use crate::tile::Tile;
 use spacechess_geometry::{Cell, CellSet};
 use spacechess_variant::Player;
 
@@ -30,13 +34,71 @@ pub fn families(kind: Kind) -> &'static [Family] {
     }
 }
 
+/// The king's optional rook-like quadrant steps to the 12 brook tiles (04 §1.1, A3; the
+/// `king_brook_steps` option): per tile, each destination `S + e + f` (e, f orthogonal face steps)
+/// with its perimeter-1 square `{S + e, S + f}` (on-board tiles), which must be empty.
+pub fn brook_steps() -> &'static [Vec<(Cell, Bits)>] {
+    static BROOK: std::sync::OnceLock<Vec<Vec<(Cell, Bits)>>> = std::sync::OnceLock::new();
+    BROOK.get_or_init(|| {
+        let faces: [(i8, i8, i8); 6] = [
+            (1, 0, 0),
+            (-1, 0, 0),
+            (0, 1, 0),
+            (0, -1, 0),
+            (0, 0, 1),
+            (0, 0, -1),
+        ];
+        (0..512u32)
+            .map(|i| {
+                let s = Tile::of(Cell(i));
+                let at = |d: (i8, i8, i8)| Tile::new(s.z + d.0, s.a + d.1, s.b + d.2);
+                let mut v = Vec::new();
+                for (x, e) in faces.iter().enumerate() {
+                    for f in &faces[x + 1..] {
+                        let orthogonal = e.0 * f.0 + e.1 * f.1 + e.2 * f.2 == 0
+                            && (e.0 + f.0, e.1 + f.1, e.2 + f.2) != (0, 0, 0);
+                        let to = at((e.0 + f.0, e.1 + f.1, e.2 + f.2));
+                        if !orthogonal || !to.on_board() {
+                            continue;
+                        }
+                        let square: Bits = [at(*e), at(*f)]
+                            .into_iter()
+                            .filter(|t| t.on_board())
+                            .map(|t| t.cell())
+                            .collect();
+                        v.push((to.cell(), square));
+                    }
+                }
+                v
+            })
+            .collect()
+    })
+}
+
 /// The destinations of a man of `pc` on `from` (pseudo-legal: the mover's king may be left
 /// attacked). `occupied` must not contain `from`'s man's effect on itself (the source is never in a
 /// manifold, so the position's occupancy can be passed as is).
 pub fn destinations_of(pc: Piece, from: Cell, occupied: &Bits, own: &Bits) -> Bits {
+    destinations_under(&GoffRules::BOOK, pc, from, occupied, own)
+}
+
+/// [`destinations_of`] under the given rule options (pawn rules, stack decay, the king's brook
+/// steps).
+pub fn destinations_under(
+    rules: &GoffRules,
+    pc: Piece,
+    from: Cell,
+    occupied: &Bits,
+    own: &Bits,
+) -> Bits {
     let t = tables();
     let capturable = occupied.without(own);
     match pc.kind {
+        Kind::Stack if !rules.stack.decay => {
+            // Without decay a stack moves only as a stack, to overlap tiles.
+            t.planar(Family::Bishop).moves(from, occupied, &capturable)
+                & t.planar(Family::Duke).moves(from, occupied, &capturable)
+        }
         Kind::Rook | Kind::Bishop | Kind::Duke | Kind::Queen | Kind::Stack => {
             let mut out = CellSet::EMPTY;
             for &f in families(pc.kind) {
@@ -52,10 +114,17 @@ pub fn destinations_of(pc: Piece, from: Cell, occupied: &Bits, own: &Bits) -> Bi
                     out.insert(s.to);
                 }
             }
+            if rules.king_brook_steps {
+                for (to, square) in &brook_steps()[from.index()] {
+                    if !own.contains(*to) && !square.intersects(occupied) {
+                        out.insert(*to);
+                    }
+                }
+            }
             out
         }
         Kind::Pawn => {
-            let pt = pawn_tables();
+            let pt = pawn_tables_for(rules);
             let i = pc.player.index();
             let mut out = CellSet::EMPTY;
             for s in &pt.advance[i][from.index()] {
@@ -84,19 +153,24 @@ pub fn combinations(pos: &Position, p: Player, from: Cell, k: Kind, from_stack: 
         _ => return CellSet::EMPTY,
     };
     let mut out = CellSet::EMPTY;
+    let allowed = if from_stack {
+        pos.rules.stack.teleport
+    } else {
+        pos.rules.stack.recombination
+    };
     let targets = pos.of_player(p) & pos.of_kind(other);
-    if targets.is_empty() {
+    if targets.is_empty() || !allowed {
         return out;
     }
     let occ = pos.occupied();
     let pt = tables().planar(fam);
-    let (sf, _) = (crate::tile::Tile::of(from), ());
+    let sf = Tile::of(from);
     for to in targets {
         if !pt.covers(from, to, &occ) {
             continue;
         }
         if from_stack {
-            let tt = crate::tile::Tile::of(to);
+            let tt = Tile::of(to);
             // The sub-piece left on the source and the one on the target are both `other`.
             let differ = if other == Kind::Bishop {
                 sf.is_white() != tt.is_white()
@@ -115,12 +189,16 @@ pub fn combinations(pos: &Position, p: Player, from: Cell, k: Kind, from_stack: 
 /// The en passant captures open to the side to move (04 §3.2, Congruent Rule 54): after a double
 /// advance `O -> D`, every path tile `p` (a tile with `p - O` and `D - p` single advances) must be
 /// covered by one or more of the mover's pawns in the fictitious position with the advanced pawn
-/// on `p`; then each covering pawn may move to its tile, removing the pawn on `D`.
+/// on `p`; then each covering pawn may move to its tile, removing the pawn on `D`. The rule options
+/// may switch en passant off or require one pawn to cover every path tile (04 A7).
 pub fn en_passant(pos: &Position) -> Vec<Move> {
     let mut out = Vec::new();
     let Some((o, d)) = pos.ep else {
         return out;
     };
+    if pos.rules.en_passant == EnPassantRule::Off {
+        return out;
+    }
     let me = pos.to_move();
     let x = other(me);
     if !(pos.of_player(x) & pos.of_kind(Kind::Pawn)).contains(d) {
@@ -128,10 +206,10 @@ pub fn en_passant(pos: &Position) -> Vec<Move> {
     }
     let sx: i8 = if x.0 == 0 { 1 } else { -1 };
     let steps = [(0, sx, sx), (0, sx, 0), (0, 0, sx)];
-    let (ot, dt) = (crate::tile::Tile::of(o), crate::tile::Tile::of(d));
+    let (ot, dt) = (Tile::of(o), Tile::of(d));
     let mut paths = Vec::new();
     for s in steps {
-        let pt = crate::tile::Tile::new(ot.z + s.0, ot.a + s.1, ot.b + s.2);
+        let pt = Tile::new(ot.z + s.0, ot.a + s.1, ot.b + s.2);
         if pt.on_board() && steps.contains(&pt.offset_to(&dt)) {
             paths.push(pt.cell());
         }
@@ -145,7 +223,7 @@ pub fn en_passant(pos: &Position) -> Vec<Move> {
         let covering: Vec<Cell> = mine
             .iter()
             .filter(|&q| {
-                pawn_tables().capture[me.index()][q.index()]
+                pawn_tables_for(&pos.rules).capture[me.index()][q.index()]
                     .iter()
                     .any(|s| s.to == p && s.open(&occ))
             })
@@ -154,6 +232,11 @@ pub fn en_passant(pos: &Position) -> Vec<Move> {
             return Vec::new();
         }
         cands.extend(covering.into_iter().map(|q| (q, p)));
+    }
+    if pos.rules.en_passant == EnPassantRule::SinglePawnDoublePath {
+        // 04 A7: only a pawn covering every path tile may take, to any of them.
+        let all: Vec<(Cell, Cell)> = cands.clone();
+        cands.retain(|&(q, _)| paths.iter().all(|&p| all.contains(&(q, p))));
     }
     for (q, p) in cands {
         out.push(Move {
@@ -178,8 +261,10 @@ pub fn pseudo_moves(pos: &Position, pc: Piece, from: Cell, out: &mut Vec<Move>) 
             for to in b & d {
                 out.push(Move::new(from, to));
             }
+            let decay = pos.rules.stack.decay;
             for (k, set) in [(Kind::Bishop, b), (Kind::Duke, d)] {
-                let set = set | combinations(pos, pc.player, from, k, true);
+                let set = if decay { set } else { CellSet::EMPTY }
+                    | combinations(pos, pc.player, from, k, true);
                 for to in set {
                     out.push(Move {
                         part: Some(k),
@@ -187,7 +272,12 @@ pub fn pseudo_moves(pos: &Position, pc: Piece, from: Cell, out: &mut Vec<Move>) 
                     });
                 }
             }
-            for (x, y) in fission::fissions(from, &occ, &cap) {
+            let fissions = if pos.rules.stack.fission {
+                fission::fissions(from, &occ, &cap)
+            } else {
+                Vec::new()
+            };
+            for (x, y) in fissions {
                 out.push(Move {
                     fission: Some(y),
                     ..Move::new(from, x)
@@ -196,7 +286,9 @@ pub fn pseudo_moves(pos: &Position, pc: Piece, from: Cell, out: &mut Vec<Move>) 
         }
         Kind::Pawn => {
             out.extend(en_passant(pos).into_iter().filter(|m| m.from == from));
-            for to in destinations_of(pc, from, &occ, &own) | uplifts(pos, pc.player, from) {
+            for to in
+                destinations_under(&pos.rules, pc, from, &occ, &own) | uplifts(pos, pc.player, from)
+            {
                 let choices = promotions(pos, pc.player, to);
                 if choices.is_empty() {
                     out.push(Move::new(from, to));
@@ -210,13 +302,13 @@ pub fn pseudo_moves(pos: &Position, pc: Piece, from: Cell, out: &mut Vec<Move>) 
             }
         }
         Kind::Bishop | Kind::Duke => {
-            let set = destinations_of(pc, from, &occ, &own)
+            let set = destinations_under(&pos.rules, pc, from, &occ, &own)
                 | combinations(pos, pc.player, from, pc.kind, false);
             out.extend(set.iter().map(|to| Move::new(from, to)));
         }
         _ => {
             out.extend(
-                destinations_of(pc, from, &occ, &own)
+                destinations_under(&pos.rules, pc, from, &occ, &own)
                     .iter()
                     .map(|to| Move::new(from, to)),
             );
@@ -236,7 +328,7 @@ pub fn uplifts(pos: &Position, p: Player, from: Cell) -> Bits {
         return out;
     }
     let occ = pos.occupied();
-    for s in &pawn_tables().advance[p.index()][from.index()] {
+    for s in &pawn_tables_for(&pos.rules).advance[p.index()][from.index()] {
         if targets.contains(s.to) && pawn::is_promotion_tile(p, s.to) && s.open(&occ) {
             out.insert(s.to);
         }
@@ -270,11 +362,22 @@ pub const PROMOTION_CHOICES: [Kind; 6] = [
 pub fn destinations(pos: &Position, from: Cell) -> Bits {
     match pos.piece_at(from) {
         Some(pc) if pc.kind == Kind::Pawn => {
-            destinations_of(pc, from, &pos.occupied(), &pos.of_player(pc.player))
-                | uplifts(pos, pc.player, from)
+            destinations_under(
+                &pos.rules,
+                pc,
+                from,
+                &pos.occupied(),
+                &pos.of_player(pc.player),
+            ) | uplifts(pos, pc.player, from)
         }
         Some(pc) if matches!(pc.kind, Kind::Bishop | Kind::Duke | Kind::Stack) => {
-            let mut out = destinations_of(pc, from, &pos.occupied(), &pos.of_player(pc.player));
+            let mut out = destinations_under(
+                &pos.rules,
+                pc,
+                from,
+                &pos.occupied(),
+                &pos.of_player(pc.player),
+            );
             if pc.kind == Kind::Stack {
                 out |= combinations(pos, pc.player, from, Kind::Bishop, true);
                 out |= combinations(pos, pc.player, from, Kind::Duke, true);
@@ -283,7 +386,13 @@ pub fn destinations(pos: &Position, from: Cell) -> Bits {
             }
             out
         }
-        Some(pc) => destinations_of(pc, from, &pos.occupied(), &pos.of_player(pc.player)),
+        Some(pc) => destinations_under(
+            &pos.rules,
+            pc,
+            from,
+            &pos.occupied(),
+            &pos.of_player(pc.player),
+        ),
         None => CellSet::EMPTY,
     }
 }
@@ -291,23 +400,40 @@ pub fn destinations(pos: &Position, from: Cell) -> Bits {
 /// True if a man of `pc` on `from` covers `to` (attacks or defends it: `to` counts as capturable,
 /// blocking unchanged; 01 §3.10, 04 §2).
 pub fn covers(pc: Piece, from: Cell, to: Cell, occupied: &Bits) -> bool {
+    covers_under(&GoffRules::BOOK, pc, from, to, occupied)
+}
+
+/// [`covers`] under the given rule options.
+pub fn covers_under(rules: &GoffRules, pc: Piece, from: Cell, to: Cell, occupied: &Bits) -> bool {
     let t = tables();
-    if pc.kind == Kind::Stack && fission::fission_covers(from, to, occupied, &CellSet::EMPTY) {
+    if pc.kind == Kind::Stack
+        && rules.stack.fission
+        && fission::fission_covers(from, to, occupied, &CellSet::EMPTY)
+    {
         return true;
     }
     match pc.kind {
+        // Without decay a stack reaches only the tiles both sub-pieces reach.
+        Kind::Stack if !rules.stack.decay => families(pc.kind)
+            .iter()
+            .all(|&f| t.planar(f).covers(from, to, occupied)),
         Kind::Rook | Kind::Bishop | Kind::Duke | Kind::Queen | Kind::Stack => families(pc.kind)
             .iter()
             .any(|&f| t.planar(f).covers(from, to, occupied)),
         Kind::Knight => t.knight[from.index()].contains(to),
-        Kind::King => t.king[from.index()].iter().any(|s| {
-            s.to == to && {
-                let mut r = s.rect & *occupied;
-                r.remove(to);
-                r.is_empty()
-            }
-        }),
-        Kind::Pawn => pawn_tables().capture[pc.player.index()][from.index()]
+        Kind::King => {
+            t.king[from.index()].iter().any(|s| {
+                s.to == to && {
+                    let mut r = s.rect & *occupied;
+                    r.remove(to);
+                    r.is_empty()
+                }
+            }) || (rules.king_brook_steps
+                && brook_steps()[from.index()]
+                    .iter()
+                    .any(|(d, sq)| *d == to && !sq.intersects(occupied)))
+        }
+        Kind::Pawn => pawn_tables_for(rules).capture[pc.player.index()][from.index()]
             .iter()
             .any(|s| s.to == to && s.open(occupied)),
     }
@@ -331,10 +457,11 @@ pub fn attacked(pos: &Position, target: Cell, by: Player) -> bool {
         Kind::Pawn,
     ] {
         for from in theirs & pos.of_kind(kind) {
-            if covers(Piece { player: by, kind }, from, target, &occ) {
+            if covers_under(&pos.rules, Piece { player: by, kind }, from, target, &occ) {
                 return true;
             }
             if kind == Kind::Stack
+                && pos.rules.stack.fission
                 && fission::fission_covers(from, target, &occ, &pos.of_player(other(by)))
             {
                 return true;
@@ -377,11 +504,22 @@ fn exposure(pos: &Position, p: Player) -> Bits {
             }
         }
     }
-    for from in theirs & pos.of_kind(Kind::Stack) {
-        out |= fission::fission_exposure(from, k);
+    if pos.rules.king_brook_steps {
+        for from in theirs & pos.of_kind(Kind::King) {
+            for (to, square) in &brook_steps()[from.index()] {
+                if *to == k {
+                    out |= *square;
+                }
+            }
+        }
+    }
+    if pos.rules.stack.fission {
+        for from in theirs & pos.of_kind(Kind::Stack) {
+            out |= fission::fission_exposure(from, k);
+        }
     }
     for from in theirs & pos.of_kind(Kind::Pawn) {
-        for s in &pawn_tables().capture[other(p).index()][from.index()] {
+        for s in &pawn_tables_for(&pos.rules).capture[other(p).index()][from.index()] {
             if s.to == k {
                 for w in &s.ways {
                     out |= *w;

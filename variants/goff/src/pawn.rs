@@ -5,6 +5,7 @@
 //! be empty (never the source or the destination). A move is unblocked when some way is clear.
 //! Offsets are taken in the mover's frame: Black's `a` and `b` offsets are negated (03 §3.1).
 
+use crate::rules::{GoffRules, PawnCaptures, PawnRule};
 use crate::tables::Bits;
 use crate::tile::Tile;
 use spacechess_geometry::{Cell, CellSet};
@@ -37,11 +38,24 @@ pub struct PawnTables {
     pub capture: [Vec<Vec<PawnStep>>; 2],
 }
 
-static PAWN: OnceLock<PawnTables> = OnceLock::new();
+static PAWN: [OnceLock<PawnTables>; 4] = [
+    OnceLock::new(),
+    OnceLock::new(),
+    OnceLock::new(),
+    OnceLock::new(),
+];
 
-/// The pawn tables (built on first use).
+/// The pawn tables of the book's rules (built on first use).
 pub fn pawn_tables() -> &'static PawnTables {
-    PAWN.get_or_init(build)
+    pawn_tables_for(&GoffRules::BOOK)
+}
+
+/// The pawn tables under the rule options' pawn rules (05 §4 rows 9-10): shackled or simple
+/// pawns, perimeter-1 or restricted captures.
+pub fn pawn_tables_for(rules: &GoffRules) -> &'static PawnTables {
+    let simple = rules.pawns == PawnRule::Simple;
+    let restricted = rules.pawn_captures == PawnCaptures::Restricted;
+    PAWN[simple as usize * 2 + restricted as usize].get_or_init(|| build(simple, restricted))
 }
 
 /// A tile in the mover's frame: `(z, a, b)` with `a`, `b` counted from the mover's home column.
@@ -136,7 +150,7 @@ const CAPTURES: [((i8, i8, i8), &[&[(i8, i8, i8)]]); 14] = [
     ((-1, 1, 1), &[&[]]),
 ];
 
-fn build() -> PawnTables {
+fn build(simple: bool, restricted: bool) -> PawnTables {
     let mut t = PawnTables {
         advance: [Vec::new(), Vec::new()],
         capture: [Vec::new(), Vec::new()],
@@ -145,7 +159,7 @@ fn build() -> PawnTables {
         let p = Player(pi);
         for i in 0..512u32 {
             let c = Cell(i);
-            let (adv, cap) = steps(p, c);
+            let (adv, cap) = steps(p, c, simple, restricted);
             t.advance[pi as usize].push(adv);
             t.capture[pi as usize].push(cap);
         }
@@ -153,8 +167,10 @@ fn build() -> PawnTables {
     t
 }
 
-/// The advances and captures of a pawn of `p` on `c` (none from a promotion tile).
-fn steps(p: Player, c: Cell) -> (Vec<PawnStep>, Vec<PawnStep>) {
+/// The advances and captures of a pawn of `p` on `c` (none from a promotion tile). A simple pawn is
+/// never unshackled; a restricted pawn has no capture on its own level (bead, dart, and the
+/// unshackled pawn's duplex captures along its back plane).
+fn steps(p: Player, c: Cell, simple: bool, restricted: bool) -> (Vec<PawnStep>, Vec<PawnStep>) {
     let s = own(p, c);
     let (mut adv, mut cap) = (Vec::new(), Vec::new());
     if s.1 == 7 && s.2 == 7 {
@@ -181,7 +197,7 @@ fn steps(p: Player, c: Cell) -> (Vec<PawnStep>, Vec<PawnStep>) {
     for d in [(0, 1, 1), (0, 1, 0), (0, 0, 1)] {
         push(&mut adv, d, vec![fwd1]);
     }
-    if s.1 < 7 && s.2 < 7 {
+    if simple || (s.1 < 7 && s.2 < 7) {
         // Shackled.
         if s.1 == 1 && s.2 == 1 {
             let sq2 = set(
@@ -196,6 +212,9 @@ fn steps(p: Player, c: Cell) -> (Vec<PawnStep>, Vec<PawnStep>) {
             }
         }
         for (d, ways) in CAPTURES {
+            if restricted && d.0 == 0 {
+                continue;
+            }
             let ways = ways.iter().map(|w| set(p, s, w.iter().copied())).collect();
             push(&mut cap, d, ways);
         }
@@ -236,7 +255,7 @@ fn steps(p: Player, c: Cell) -> (Vec<PawnStep>, Vec<PawnStep>) {
                 push(&mut cap, h(sg * k, k), vec![line]);
             }
         }
-        for k in 1..4i8 {
+        for k in (1..4i8).filter(|_| !restricted) {
             push(&mut cap, h(0, 2 * k), vec![CellSet::EMPTY]);
         }
     }

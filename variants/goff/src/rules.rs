@@ -91,14 +91,19 @@ pub struct StackRules {
     pub fission: bool,
 }
 
+impl StackRules {
+    /// Every stack move allowed (the book's rules).
+    pub const ALL: StackRules = StackRules {
+        decay: true,
+        teleport: true,
+        recombination: true,
+        fission: true,
+    };
+}
+
 impl Default for StackRules {
     fn default() -> Self {
-        StackRules {
-            decay: true,
-            teleport: true,
-            recombination: true,
-            fission: true,
-        }
+        StackRules::ALL
     }
 }
 
@@ -134,19 +139,24 @@ pub struct GoffRules {
 
 impl Default for GoffRules {
     fn default() -> Self {
-        GoffRules {
-            pawns: PawnRule::Shackled,
-            pawn_captures: PawnCaptures::PerimeterOne,
-            en_passant: EnPassantRule::OneOrMorePawns,
-            king_brook_steps: false,
-            castling: CastlingRule::Double,
-            castling_rook_plane: RookPlane::Independent,
-            castling_through_check: ThroughCheck::KingOnSkippedTile,
-            stack: StackRules::default(),
-            move_limit: Some(100),
-            repetition: None,
-        }
+        GoffRules::BOOK
     }
+}
+
+impl GoffRules {
+    /// The book's rules (the defaults).
+    pub const BOOK: GoffRules = GoffRules {
+        pawns: PawnRule::Shackled,
+        pawn_captures: PawnCaptures::PerimeterOne,
+        en_passant: EnPassantRule::OneOrMorePawns,
+        king_brook_steps: false,
+        castling: CastlingRule::Double,
+        castling_rook_plane: RookPlane::Independent,
+        castling_through_check: ThroughCheck::KingOnSkippedTile,
+        stack: StackRules::ALL,
+        move_limit: Some(100),
+        repetition: None,
+    };
 }
 
 /// The option keys `set` knows, for error messages.
