@@ -35,7 +35,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("ecila-scacia", "Ecila Scacia (Parton): placement, compulsory captures, capture all to win; options as ecila"),
     ("ecila-schlagschach", "Ecila Schlagschach (Parton): placement, compulsory captures, lose all to win; options as ecila"),
     ("spectral", "Spectral Realm Chess (Savard): the squares and the 49 points between them; --rules FILE (RON) replaces array pieces; options spirit_rule, Knight=Counsellor ..."),
-    ("goff", "Goff's 3D chess (8x8x8, 2022): planar moves, pawns, stacks with fission, en passant; not yet castling or rule options; notation Q - KB3,4"),
+    ("goff", "Goff's 3D chess (8x8x8, 2022): planar moves, pawns, stacks with fission, en passant, castling (CK1,1, CL2,1;4,1); --rules FILE (RON) or options pawns, castling, en_passant, move_limit ...; notation Q - KB3,4"),
     ("raumschach", "Raumschach (Space Chess), Maack's 5x5x5 Normal Form after Dickins; options pawn_double_step, pawn_forward_up_capture"),
     ("cubic", "Parton's Cubic Chess, 6x6x6; notation Bc1-Ec4"),
     ("compulsion-cubic", "Compulsion Cubic Chess (Parton): captures compulsory, no check, capture the King; option no_move"),
@@ -155,8 +155,15 @@ pub fn with_variant<T: VariantVisitor>(
             }
         }
         "goff" => {
-            args.no_options("goff")?;
-            visit(Ok::<_, CliError>(spacechess_goff::Goff::new()), visitor)
+            use spacechess_goff::{Goff, GoffRules};
+            let mut rules = match args.rules_text()? {
+                Some(text) => GoffRules::from_ron(&text).map_err(|e| CliError::new(e.to_string()))?,
+                None => GoffRules::default(),
+            };
+            for (k, v) in args.rule_options()? {
+                rules.set(&k, &v).map_err(|e| CliError::new(e.to_string()))?;
+            }
+            visit(Ok::<_, CliError>(Goff::with_rules(rules)), visitor)
         }
         "spectral" => {
             let text = args.rules_text()?;

@@ -7,8 +7,8 @@
 //! quadrants, squares and rectangles come from the geometry crate
 //! ([`spacechess_geometry::PlanarTables`]); this crate applies the book's legality rules.
 //!
-//! Not yet implemented (issue 7, part 2 continued): castling, the rule options of 05 §4 and piece
-//! values.
+//! Castling is in [`castling`]; the rule options of 05 §4 are [`GoffRules`] (RON), carried by every
+//! position.
 
 pub mod castling;
 pub mod explain;

@@ -165,9 +165,13 @@ castling_rook_plane, castling_through_check, decay, teleport, recombination, fis
 repetition";
 
 impl GoffRules {
-    /// Reads the options from RON; fields left out keep the book's defaults.
+    /// Reads the options from RON; fields left out keep the book's defaults. A limit may be
+    /// written bare (`move_limit: 200`) or as `Some(200)`, and `None` for no limit.
     pub fn from_ron(text: &str) -> Result<GoffRules, RulesError> {
-        ron::from_str(text).map_err(|e| RulesError::Option(format!("goff rule options: {e}")))
+        ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+            .from_str(text)
+            .map_err(|e| RulesError::Option(format!("goff rule options: {e}")))
     }
 
     /// The options as RON (every field).

@@ -9,8 +9,7 @@ use spacechess_variant::{
 };
 use std::hash::{Hash, Hasher};
 
-/// Goff's 3D chess: every piece moves by the book's rules; castling is not implemented yet (see
-/// docs/goff.md).
+/// Goff's 3D chess under a set of rule options (the book's by default; see docs/goff.md).
 #[derive(Clone, Debug)]
 pub struct Goff {
     players: Players,
@@ -48,8 +47,8 @@ impl Goff {
 pub const DESCRIPTION: &str = "Allan Goff's 3D chess (8x8x8, 2022): rook, bishop, duke, queen, \
 knight and king move by planar advancement squares and rectangles; pawns advance (double on the \
 first move, rook-like on a back plane) and capture on 14 tiles, promote and uplift; stacks move to \
-overlap tiles, decay, teleport, recombine and fission; en passant. NOT YET: castling, rule \
-options.";
+overlap tiles, decay, teleport, recombine and fission; en passant; castling by the sidekick rule \
+(vertical, royal and double). Rule options (05 §4) by --rules FILE (RON) or --option key=value.";
 
 impl Variant for Goff {
     type Position = Position;
