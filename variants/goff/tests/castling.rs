@@ -909,3 +909,102 @@ fn castle_with_check_text() {
     // the rook on KB1,1 checks along b (its plane z=5 rectangle is empty)
     assert!(v.iter().any(|m| g.move_text(&p, m) == "CK1,1 ch"));
 }
+
+/// 04 §5.3.1 and §5.3.6: the manifolds of a double castle (king's 3x5 rectangle, the king rook's
+/// 5x5 square, the queen rook's 6x6 square, all in the king's back plane) make 46 tiles, 43 of
+/// them other than the three castling men; a man on any of those 43 tiles, and on no other tile,
+/// takes the double castle `CL2,1;4,1` away. The rooks' squares contain the king's home tile and
+/// the other rook's destination; both count as empty (the rooks move "through the king").
+#[test]
+fn double_castle_needs_43_empty_tiles() {
+    for p in [W, B] {
+        let (h, s) = hs(p);
+        let want_shape = (
+            (4, h + 2 * s, h),
+            Some((3, h + s, h)),
+            Some((5, h + 3 * s, h)),
+        );
+        // the union of the three manifolds in plane b=h, by 04 §5.2: depth d = |a - h|
+        let union: Vec<Z> = (0..8)
+            .flat_map(|zz| (0..8).map(move |d| (zz, d)))
+            .filter(|&(zz, d)| {
+                ((2..=6).contains(&zz) && d <= 2)
+                    || ((3..=7).contains(&zz) && d <= 4)
+                    || ((0..=5).contains(&zz) && d <= 5)
+            })
+            .map(|(zz, d)| (zz, h + d * s, h))
+            .collect();
+        assert_eq!(union.len(), 46);
+        let base = home_column(p);
+        assert!(shapes(&base).contains(&want_shape));
+        let mut blocking = Vec::new();
+        for c in Position::board() {
+            if base.piece_at(c).is_some() {
+                continue;
+            }
+            let mut q = base.clone();
+            q.put(
+                c,
+                Piece {
+                    player: p,
+                    kind: Kind::Knight,
+                },
+            );
+            if !shapes(&q).contains(&want_shape) {
+                blocking.push(z(c));
+            }
+        }
+        blocking.sort();
+        let mut want: Vec<Z> = union
+            .into_iter()
+            .filter(|&x| ![(4, h, h), (7, h, h), (0, h, h)].contains(&x))
+            .collect();
+        want.sort();
+        assert_eq!(want.len(), 43);
+        assert_eq!(blocking, want, "{p:?}");
+    }
+}
+
+/// 04 §5.6 row 4 mirrored for Black: a White bishop on (5,5,5) attacks Black's KB1,1 = (5,7,7)
+/// along (0,1,1): Black's CK is illegal (through check), his CQ legal.
+#[test]
+fn through_check_black_mirror() {
+    let p = home_column_with(B, &[(W, Kind::Bishop, (5, 5, 5))]);
+    assert!(!in_check(&p, B));
+    assert!(attacked(&p, t(5, 7, 7), W));
+    let n = split(&p);
+    assert_eq!(n[Type::Ck as usize], 0);
+    assert_eq!(n[Type::Cq as usize], 3);
+}
+
+/// 04 §5.5 (rights per piece) through the position text: the rights survive a text round trip,
+/// including a king rook that left and came back (it has none).
+#[test]
+fn rights_survive_position_text() {
+    let g = Goff::new();
+    let p = home_column(W);
+    let back = g.parse_position(&g.position_text(&p)).unwrap();
+    assert_eq!(split(&back), [3, 3, 6, 6, 18]);
+    let mut x = play(&p, (7, 0, 0), (7, 0, 1));
+    x = play(&x, (7, 7, 7), (7, 7, 6));
+    x = play(&x, (7, 0, 1), (7, 0, 0));
+    x = play(&x, (7, 7, 6), (7, 7, 7));
+    let text = g.position_text(&x);
+    let y = g.parse_position(&text).unwrap();
+    assert_eq!(split(&y), [0, 3, 0, 6, 0], "{text}");
+    let mut yb = y.clone();
+    yb.set_to_move(B);
+    assert_eq!(split(&yb), [0, 3, 0, 6, 0], "{text}");
+}
+
+/// 04 §5.7: a castle is written with `C`; the king's move of two written as a plain king move
+/// (book or generic names) is refused with a message that points to the castle notation.
+#[test]
+fn king_move_of_two_is_written_as_a_castle() {
+    let g = Goff::new();
+    let p = home_column(W);
+    for s in ["K - KN1,1", "K - K3,1", "Ea1-Ga1", "Ea1-Ec1"] {
+        let e = g.parse_move(&p, s).expect_err(s);
+        assert!(e.to_string().contains("castle"), "{s}: {e}");
+    }
+}
