@@ -372,7 +372,8 @@ fn ck12<'a>() -> E<'a> {
 /// checked claims: after 1... the king pawns do not attack each other; after 2... the K pawn and
 /// the QB pawn attack each other by predator and the QB pawn darts the knight; after 6... White
 /// can castle king-side; 9. CK1,2 is legal; 9... R-QR2,3 is a one-way ("peeking") attack on the
-/// QR; 10. B-KR2,5 checks. Final position piece by piece.
+/// QR; 10. B-KR2,5 checks and attacks the pinned knight (04 §6.4 table). Final position piece by
+/// piece.
 #[test]
 fn knights_gambit() {
     let p1 = replay(&[
@@ -407,13 +408,19 @@ fn knights_gambit() {
     );
     assert!(castles(&p6).iter().any(|m| z(m.to) == (6, 0, 0)));
     let p8 = gambit_to_8(M("P - K4,3", (4, 6, 6), (4, 4, 5)), "P x K5,5");
-    let p9 = replay_from(p8, &[ck12(), M("R - QR2,3", (0, 7, 7), (0, 6, 5))]);
+    let p9w = replay_from(p8, &[ck12()]);
+    // the knight that interposed at 5... is pinned: it has moves, none legal
+    assert!(!spacechess_goff::movegen::destinations(&p9w, t(2, 5, 5)).is_empty());
+    assert!(dests(&p9w, t(2, 5, 5)).is_empty());
+    let p9 = replay_from(p9w, &[M("R - QR2,3", (0, 7, 7), (0, 6, 5))]);
     // one-way attack: Black's rook attacks White's QR1,1, not the other way round (the White
     // rook's square contains Black's pawn on QR4,2 = (0,4,6))
     assert!(covers_at(&p9, (0, 6, 5), (0, 0, 0)));
     assert!(!covers_at(&p9, (0, 0, 0), (0, 6, 5)));
     let p10 = replay_from(p9, &[M("B - KR2,5 ch", (2, 0, 0), (7, 1, 4))]);
     assert!(in_check(&p10, B));
+    // ...and attacks the knight on QB3,3 = (2,5,5), pinned since 5... by the stack's duke
+    assert!(covers_at(&p10, (7, 1, 4), (2, 5, 5)));
     assert_men(
         &p10,
         &[
