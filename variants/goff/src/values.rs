@@ -4,7 +4,7 @@
 //! in centipawns. On top of it each man but pawns and kings earns a small **power projection**
 //! term, the book's own mobility measure (05 §5, "Mobility / power projection"): the number of
 //! tiles the kind reaches from its tile on the empty board (bishop 84-147, duke 79-115, queen
-//! 289-355, knight 3-24, stack 159-235; the rook 168 everywhere), compared with the kind's average
+//! 289-355, knight 3-24, stack 151-235; the rook 168 everywhere), compared with the kind's average
 //! over the board. A man on a tile where it projects as much power as on average adds nothing; on
 //! the best tiles it adds a tenth of its value times its relative excess, on the worst it loses as
 //! much. It is a table look-up per man, so it costs next to nothing, and it draws men toward the
