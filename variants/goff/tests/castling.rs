@@ -1008,3 +1008,56 @@ fn king_move_of_two_is_written_as_a_castle() {
         assert!(e.to_string().contains("castle"), "{s}: {e}");
     }
 }
+
+/// 04 §5.4 "not into check" is judged after the whole castle, rooks moved: a Black rook on KR1,5 =
+/// (7,0,4) reaches KN1,1 (6,0,0) by a perimeter-4 quadrant move in plane a=0 whose square
+/// (z 3..7, b 0..4) holds the king rook's home tile, the king's home tile and the rook tiles
+/// KB1,1 and KB1,2. With the rook at home the king is safe on the skipped tile and on KN1,1. After
+/// CK1,1 or CK1,2 the castled rook still shields the king; after CK2,1 (rook to (5,1,0), outside
+/// the plane) the king stands in check, so that castle is illegal.
+#[test]
+fn into_check_judged_with_the_rook_moved() {
+    let p = home_column_with(W, &[(B, Kind::Rook, (7, 0, 4))]);
+    assert!(!in_check(&p, W));
+    let king_on = |c: Z, rook: Option<Z>| {
+        let mut q = p.clone();
+        q.remove(t(4, 0, 0));
+        q.put(
+            t(c.0, c.1, c.2),
+            Piece {
+                player: W,
+                kind: Kind::King,
+            },
+        );
+        if let Some(r) = rook {
+            q.remove(t(7, 0, 0));
+            q.put(
+                t(r.0, r.1, r.2),
+                Piece {
+                    player: W,
+                    kind: Kind::Rook,
+                },
+            );
+        }
+        attacked(&q, t(c.0, c.1, c.2), B)
+    };
+    assert!(!king_on((5, 0, 0), None), "skipped tile safe, rook at home");
+    assert!(!king_on((6, 0, 0), None), "destination safe, rook at home");
+    assert!(!king_on((6, 0, 0), Some((5, 0, 1))));
+    assert!(
+        king_on((6, 0, 0), Some((5, 1, 0))),
+        "the rook shielded KN1,1"
+    );
+    let ck: Vec<Z> = {
+        let mut v: Vec<Z> = castles(&p)
+            .iter()
+            .filter(|m| kind_of(W, m) == Type::Ck)
+            .map(|m| z(m.castle.unwrap().king_rook.unwrap()))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(ck, vec![(5, 0, 0), (5, 0, 1)]);
+    // the queen-side castles are untouched
+    assert_eq!(split(&p)[Type::Cq as usize], 3);
+}
