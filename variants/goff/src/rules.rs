@@ -208,7 +208,7 @@ impl GoffRules {
             if v == "none" || v == "off" {
                 return Ok(None);
             }
-            match v.parse::<u64>() {
+            match value.trim().parse::<u64>() {
                 Ok(n) if n > 0 => Ok(Some(n)),
                 _ => Err(RulesError::Option(format!(
                     "{key}: '{value}' is not a positive number or none"

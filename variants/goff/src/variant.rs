@@ -122,7 +122,10 @@ impl Variant for Goff {
         pos.by_kind.hash(&mut h);
         pos.to_move.hash(&mut h);
         // castling rights and the en passant right make positions differ, as in orthodox chess
-        pos.unmoved.hash(&mut h);
+        // (other men's unmoved marks do not: a knight that went out and back repeats)
+        for p in [Player(0), Player(1)] {
+            crate::castling::rights(pos, p).hash(&mut h);
+        }
         pos.ep.hash(&mut h);
         h.finish()
     }
