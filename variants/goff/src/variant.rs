@@ -132,6 +132,12 @@ impl Variant for Goff {
     fn halfmove_clock(&self, pos: &Position) -> Option<u32> {
         Some(pos.halfmove)
     }
+    fn evaluate(&self, pos: &Position, scores: &mut [i32]) {
+        crate::values::evaluate(pos, scores)
+    }
+    fn capture_values(&self, pos: &Position, mv: &Move) -> Option<(i32, i32)> {
+        crate::values::capture_values(pos, mv)
+    }
     fn draw_rules(&self) -> (Option<usize>, Option<u32>) {
         (self.rules.repetition, self.rules.move_limit)
     }
