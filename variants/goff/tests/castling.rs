@@ -1061,3 +1061,39 @@ fn into_check_judged_with_the_rook_moved() {
     // the queen-side castles are untouched
     assert_eq!(split(&p)[Type::Cq as usize], 3);
 }
+
+/// 04 §5.4: the royal and double castles skip K0+A or K0+B. A Black knight on (5,3,2) attacks
+/// K2,1 = (4,1,0), the skipped tile of plane b=0, and none of the king's other tiles: the 15
+/// castles of plane b=0 are illegal, the 15 of plane a=0 and the vertical ones stay.
+#[test]
+fn through_check_royal_skipped_tile() {
+    let p = home_column_with(W, &[(B, Kind::Knight, (5, 3, 2))]);
+    assert!(attacked(&p, t(4, 1, 0), B));
+    for c in [
+        (4, 0, 0),
+        (4, 2, 0),
+        (4, 0, 1),
+        (4, 0, 2),
+        (5, 0, 0),
+        (3, 0, 0),
+    ] {
+        assert!(!attacked(&p, t(c.0, c.1, c.2), B), "{c:?}");
+    }
+    assert_eq!(split(&p), [3, 3, 3, 3, 9]);
+    assert!(castles(&p).iter().all(|m| z(m.to) != (4, 2, 0)));
+}
+
+/// 04 §4 / §5.2 (l.12100-12122): the royal king's rectangle lies in the back plane only, never in
+/// the horizontal plane. A White knight on QB2,1 = (2,1,0) lies in the 3x5 rectangle of plane b=0
+/// (and in the queen rook's square) but not in the king rook's square: every royal castle of
+/// plane b=0 is blocked, though the king's horizontal rectangle on level K is empty (it also sits
+/// in the CQ rook's 4x4 square of plane b=0: CQ2,1 goes). A knight on K2,2 = (4,1,1), in the
+/// horizontal rectangle only, blocks nothing.
+#[test]
+fn royal_rectangle_is_in_the_back_plane_only() {
+    let p = home_column_with(W, &[(W, Kind::Knight, (2, 1, 0))]);
+    assert!(castles(&p).iter().all(|m| z(m.to) != (4, 2, 0)));
+    assert_eq!(split(&p), [3, 2, 3, 3, 9]);
+    let q = home_column_with(W, &[(W, Kind::Knight, (4, 1, 1))]);
+    assert_eq!(split(&q), [3, 3, 6, 6, 18]);
+}
