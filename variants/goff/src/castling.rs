@@ -239,6 +239,107 @@ pub fn rights(pos: &Position, p: Player) -> (bool, bool) {
     (own(kr0, Kind::Rook), own(qr0, Kind::Rook))
 }
 
+/// What stops one castle (the first obstacle found, in the order the rules are listed in 04 §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Obstacle {
+    /// The king's destination holds a man.
+    KingDestination,
+    /// Every manifold the king's move may use holds these men.
+    KingManifold(Bits),
+    /// A rook's destination holds a man.
+    RookDestination(Cell),
+    /// Every manifold the rook's move may use holds these men (the rook's destination).
+    RookManifold(Cell, Bits),
+    /// The skipped tile is attacked.
+    ThroughCheck,
+}
+
+/// The first obstacle of the castle `pat` with these rook routes, on a position where the rights
+/// are there and the king is not in check.
+fn obstacle(
+    pos: &Position,
+    pat: &Pattern,
+    kr: Option<&RookRoute>,
+    qr: Option<&RookRoute>,
+) -> Option<Obstacle> {
+    let rules = pos.rules();
+    let me = pos.to_move();
+    let (k0, kr0, qr0) = home_tiles(me);
+    let occ = pos.occupied();
+    if occ.contains(pat.king_to) {
+        return Some(Obstacle::KingDestination);
+    }
+    let mut free = occ;
+    free.remove(k0);
+    if kr.is_some() {
+        free.remove(kr0);
+    }
+    if qr.is_some() {
+        free.remove(qr0);
+    }
+    let king_open = open_planes(&pat.king_ways, &free);
+    if king_open == [false, false] {
+        let men = pat
+            .king_ways
+            .iter()
+            .fold(CellSet::EMPTY, |acc, (_, w)| acc | (*w & free));
+        return Some(Obstacle::KingManifold(men));
+    }
+    for r in [kr, qr].into_iter().flatten() {
+        if free.contains(r.to) {
+            return Some(Obstacle::RookDestination(r.to));
+        }
+        let open = open_planes(&r.ways, &free);
+        let ok = match rules.castling_rook_plane {
+            RookPlane::Independent => open != [false, false],
+            RookPlane::KingsPlane => (open[0] && king_open[0]) || (open[1] && king_open[1]),
+        };
+        if !ok {
+            let men = r
+                .ways
+                .iter()
+                .fold(CellSet::EMPTY, |acc, (_, w)| acc | (*w & free));
+            return Some(Obstacle::RookManifold(r.to, men));
+        }
+    }
+    let enemy = Player(1 - me.0);
+    let through = match rules.castling_through_check {
+        ThroughCheck::KingOnSkippedTile => {
+            let mut q = pos.clone();
+            q.remove(k0);
+            q.put(
+                pat.skipped,
+                Piece {
+                    player: me,
+                    kind: Kind::King,
+                },
+            );
+            attacked(&q, pat.skipped, enemy)
+        }
+        ThroughCheck::CurrentBoard => attacked(pos, pat.skipped, enemy),
+    };
+    through.then_some(Obstacle::ThroughCheck)
+}
+
+/// The rook routes of a pattern a side may combine: each rook alone, and both on a royal castle
+/// when double castling is on.
+fn combinations<'a>(
+    pat: &'a Pattern,
+    rights: (bool, bool),
+    double: bool,
+) -> Vec<(Option<&'a RookRoute>, Option<&'a RookRoute>)> {
+    let krs: &[RookRoute] = if rights.0 { &pat.king_rook } else { &[] };
+    let qrs: &[RookRoute] = if rights.1 { &pat.queen_rook } else { &[] };
+    let mut out: Vec<_> = krs.iter().map(|k| (Some(k), None)).collect();
+    out.extend(qrs.iter().map(|q| (None, Some(q))));
+    if double && matches!(pat.kind, CastleKind::RoyalA | CastleKind::RoyalB) {
+        for k in krs {
+            out.extend(qrs.iter().map(|q| (Some(k), Some(q))));
+        }
+    }
+    out
+}
+
 /// Appends the castles of the side to move whose king stands on `from` (pseudo-legal as to the
 /// king's safety after the move, which the legality filter tests; the other check rules are
 /// applied here).
@@ -248,117 +349,130 @@ pub fn castles(pos: &Position, from: Cell, out: &mut Vec<Move>) {
         return;
     }
     let me = pos.to_move();
-    let (k0, kr0, qr0) = home_tiles(me);
+    let (k0, _, _) = home_tiles(me);
     if from != k0 {
         return;
     }
-    let (kr_right, qr_right) = rights(pos, me);
-    if !kr_right && !qr_right {
+    let rights = rights(pos, me);
+    if rights == (false, false) || attacked(pos, k0, Player(1 - me.0)) {
         return;
     }
-    let enemy = Player(1 - me.0);
-    if attacked(pos, k0, enemy) {
-        return;
-    }
-    let occ = pos.occupied();
     let double = rules.castling == CastlingRule::Double;
     for pat in table(me) {
-        if occ.contains(pat.king_to) {
+        if pos.occupied().contains(pat.king_to) {
             continue;
         }
-        let mut through: Option<bool> = None;
-        let mut safe_through = || {
-            *through.get_or_insert_with(|| match rules.castling_through_check {
-                ThroughCheck::KingOnSkippedTile => {
-                    let mut q = pos.clone();
-                    q.remove(k0);
-                    q.put(
-                        pat.skipped,
-                        Piece {
-                            player: me,
-                            kind: Kind::King,
-                        },
-                    );
-                    !attacked(&q, pat.skipped, enemy)
-                }
-                ThroughCheck::CurrentBoard => !attacked(pos, pat.skipped, enemy),
-            })
-        };
-        let krs: Vec<Option<&RookRoute>> = if kr_right {
-            pat.king_rook.iter().map(Some).collect()
-        } else {
-            Vec::new()
-        };
-        let qrs: Vec<Option<&RookRoute>> = if qr_right {
-            pat.queen_rook.iter().map(Some).collect()
-        } else {
-            Vec::new()
-        };
-        let mut combos: Vec<(Option<&RookRoute>, Option<&RookRoute>)> = Vec::new();
-        combos.extend(krs.iter().map(|&k| (k, None)));
-        combos.extend(qrs.iter().map(|&q| (None, q)));
-        if double && matches!(pat.kind, CastleKind::RoyalA | CastleKind::RoyalB) {
-            for &k in &krs {
-                for &q in &qrs {
-                    combos.push((k, q));
-                }
+        // The through-check test depends on the pattern only: the first combination that gets
+        // that far decides it for the rest.
+        let mut through_check = false;
+        for (kr, qr) in combinations(pat, rights, double) {
+            if through_check {
+                break;
             }
-        }
-        for (kr, qr) in combos {
-            let mut free = occ;
-            free.remove(k0);
-            if kr.is_some() {
-                free.remove(kr0);
-            }
-            if qr.is_some() {
-                free.remove(qr0);
-            }
-            let king_open = open_planes(&pat.king_ways, &free);
-            if king_open == [false, false] {
-                continue;
-            }
-            let rook_ok = |r: Option<&RookRoute>| {
-                r.is_none_or(|r| {
-                    if free.contains(r.to) {
-                        return false;
-                    }
-                    let open = open_planes(&r.ways, &free);
-                    match rules.castling_rook_plane {
-                        RookPlane::Independent => open != [false, false],
-                        RookPlane::KingsPlane => {
-                            (open[0] && king_open[0]) || (open[1] && king_open[1])
-                        }
-                    }
-                })
-            };
-            if !rook_ok(kr) || !rook_ok(qr) || !safe_through() {
-                continue;
-            }
-            out.push(Move {
-                castle: Some(Castle {
-                    king_rook: kr.map(|r| r.to),
-                    queen_rook: qr.map(|r| r.to),
+            match obstacle(pos, pat, kr, qr) {
+                None => out.push(Move {
+                    castle: Some(Castle {
+                        king_rook: kr.map(|r| r.to),
+                        queen_rook: qr.map(|r| r.to),
+                    }),
+                    ..Move::new(k0, pat.king_to)
                 }),
-                ..Move::new(k0, pat.king_to)
-            });
+                Some(Obstacle::ThroughCheck) => through_check = true,
+                Some(_) => {}
+            }
         }
     }
 }
 
-/// Why the side to move cannot castle at all, or None if some castle's rights are there: for
-/// error messages.
-pub fn no_castle_reason(pos: &Position) -> Option<String> {
-    if pos.rules().castling == CastlingRule::Off {
+/// Why the side to move cannot make the castle whose king goes to `king_to` with the rooks to
+/// `castle`'s tiles (for error messages); None if it can, as far as these rules go (it may still
+/// leave the king in check).
+pub fn why_not(pos: &Position, king_to: Cell, castle: &Castle) -> Option<String> {
+    let rules = pos.rules();
+    let me = pos.to_move();
+    let name = |c: Cell| Tile::of(c).book_name(me);
+    let names = |b: Bits| b.iter().map(name).collect::<Vec<_>>().join(", ");
+    if rules.castling == CastlingRule::Off {
         return Some("castling is off in these rules".into());
     }
-    let me = pos.to_move();
     let (k0, _, _) = home_tiles(me);
-    match rights(pos, me) {
-        (false, false) if !pos.unmoved().contains(k0) => {
-            Some("the king has moved (or is not on its home tile)".into())
+    let Some(pat) = table(me).iter().find(|p| p.king_to == king_to) else {
+        return Some("the king castles two tiles up, down, or along a back plane".into());
+    };
+    if castle.king_rook.is_some()
+        && castle.queen_rook.is_some()
+        && rules.castling != CastlingRule::Double
+    {
+        return Some("double castling is off in these rules (castling: Single)".into());
+    }
+    let rights = rights(pos, me);
+    if !pos.unmoved().contains(k0)
+        || pos.piece_at(k0)
+            != Some(Piece {
+                player: me,
+                kind: Kind::King,
+            })
+    {
+        return Some("the king has moved (or is not on its home tile)".into());
+    }
+    let mut routes = [None, None];
+    for (i, (want, have, list, which)) in [
+        (castle.king_rook, rights.0, &pat.king_rook, "king rook"),
+        (castle.queen_rook, rights.1, &pat.queen_rook, "queen rook"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let Some(to) = want else { continue };
+        if !have {
+            return Some(format!(
+                "the {which} has moved (or is not on its home tile)"
+            ));
         }
-        (false, false) => Some("both rooks have moved (or are not on their home tiles)".into()),
-        _ if attacked(pos, k0, Player(1 - me.0)) => Some("the king is in check".into()),
-        _ => None,
+        match list.iter().find(|r| r.to == to) {
+            Some(r) => routes[i] = Some(r),
+            None if list.is_empty() => {
+                return Some(format!("the {which} takes no part in this castle"))
+            }
+            None => {
+                let tiles: Vec<String> = list.iter().map(|r| name(r.to)).collect();
+                return Some(format!(
+                    "the {which} cannot land on {} in this castle (its tiles are {})",
+                    name(to),
+                    tiles.join(", ")
+                ));
+            }
+        }
+    }
+    if attacked(pos, k0, Player(1 - me.0)) {
+        return Some("the king is in check".into());
+    }
+    match obstacle(pos, pat, routes[0], routes[1])? {
+        Obstacle::KingDestination => Some(format!(
+            "the king's destination {} is occupied",
+            name(pat.king_to)
+        )),
+        Obstacle::KingManifold(men) => Some(format!(
+            "the king's advancement manifold is blocked by the men on {}",
+            names(men)
+        )),
+        Obstacle::RookDestination(to) => Some(format!(
+            "the rook's destination {} is occupied (no capture while castling)",
+            name(to)
+        )),
+        Obstacle::RookManifold(to, men) => Some(format!(
+            "the rook's square to {} is blocked by the men on {}{}",
+            name(to),
+            names(men),
+            if rules.castling_rook_plane == RookPlane::KingsPlane {
+                " (or it is not in a back plane open to the king's move)"
+            } else {
+                ""
+            }
+        )),
+        Obstacle::ThroughCheck => Some(format!(
+            "the king would pass through check on {}",
+            name(pat.skipped)
+        )),
     }
 }

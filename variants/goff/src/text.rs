@@ -539,7 +539,7 @@ fn parse_castle(pos: &Position, legal: &[Move], text: &str, rest: &str) -> Resul
                         queen_rook: Some(r),
                     }
                 };
-                return pick_castle(pos, &castles, text, king_to, Some(c));
+                return pick_castle(pos, &castles, text, king_to, c);
             }
             _ => {
                 if let Some((k, q)) = digits.split_once(';') {
@@ -550,7 +550,7 @@ fn parse_castle(pos: &Position, legal: &[Move], text: &str, rest: &str) -> Resul
                     if c.king_rook.is_none() && c.queen_rook.is_none() {
                         return Err(malformed("no rook's tile given".into()));
                     }
-                    return pick_castle(pos, &castles, text, king_to, Some(c));
+                    return pick_castle(pos, &castles, text, king_to, c);
                 }
                 // `CL2,1`: either rook alone, if only one can.
                 let kr = rook(&digits, 3)?
@@ -572,7 +572,36 @@ fn parse_castle(pos: &Position, legal: &[Move], text: &str, rest: &str) -> Resul
         .collect();
     match found.len() {
         1 => Ok(*found[0]),
-        0 => pick_castle(pos, &[], text, king_to.unwrap_or(home), None),
+        0 => {
+            // Say why, for the reading that gets furthest: each named tile for either rook.
+            let k = king_to.unwrap_or(home);
+            let reasons: Vec<String> = wanted
+                .iter()
+                .flat_map(|&w| {
+                    [
+                        Castle {
+                            king_rook: Some(w),
+                            queen_rook: None,
+                        },
+                        Castle {
+                            king_rook: None,
+                            queen_rook: Some(w),
+                        },
+                    ]
+                })
+                .filter_map(|c| crate::castling::why_not(pos, k, &c))
+                .collect();
+            let reason = reasons
+                .iter()
+                .find(|r| !r.contains("cannot land") && !r.contains("no part"))
+                .or(reasons.first())
+                .cloned()
+                .unwrap_or_else(|| "the king would be in check after the castle".into());
+            Err(MoveError::Illegal {
+                text: text.to_string(),
+                reason,
+            })
+        }
         _ => {
             Err(MoveError::Illegal {
                 text: text.to_string(),
@@ -605,20 +634,16 @@ fn pick_castle(
     castles: &[&Move],
     text: &str,
     king_to: Cell,
-    c: Option<Castle>,
+    c: Castle,
 ) -> Result<Move, MoveError> {
     if let Some(m) = castles
         .iter()
-        .find(|m| m.to == king_to && c.is_some() && m.castle == c)
+        .find(|m| m.to == king_to && m.castle == Some(c))
     {
         return Ok(**m);
     }
-    let reason = crate::castling::no_castle_reason(pos).unwrap_or_else(|| {
-        "that castle is not open: a castling rook has moved, a tile of the king's or the \
-         rook's manifold is occupied, the rook's tile is not one it may castle to, or the king \
-         would pass through or land in check"
-            .to_string()
-    });
+    let reason = crate::castling::why_not(pos, king_to, &c)
+        .unwrap_or_else(|| "the king would be in check after the castle".to_string());
     Err(MoveError::Illegal {
         text: text.to_string(),
         reason,
@@ -681,6 +706,12 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     }
     // A castle (04 §5.7; after the generic names, which may start with C): `CK1,2`, `CL2,1;4,1`, `C-KN1,1,KB1,1`.
     if let Some(rest) = t.strip_prefix(['C', 'c']) {
+        if promote.is_some() || ep {
+            return Err(MoveError::Malformed {
+                text: text.to_string(),
+                expected: format!("no promotion or e.p. suffix after {CASTLE_FORMS}"),
+            });
+        }
         return parse_castle(pos, &legal, text, rest);
     }
     let mut chars = t.chars();

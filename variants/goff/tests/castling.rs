@@ -1097,3 +1097,50 @@ fn royal_rectangle_is_in_the_back_plane_only() {
     let q = home_column_with(W, &[(W, Kind::Knight, (4, 1, 1))]);
     assert_eq!(split(&q), [3, 3, 6, 6, 18]);
 }
+
+/// The reason an illegal castle gives names the rule it breaks (04 §4 restrictions 1-5, §5.3, §5.6;
+/// no panics, and a castle takes no promotion or e.p. suffix).
+#[test]
+fn castle_errors_name_the_broken_rule() {
+    let g = Goff::new();
+    let reason = |p: &Position, text: &str| -> String {
+        match g.parse_move(p, text) {
+            Err(MoveError::Illegal { reason, .. }) => reason,
+            other => panic!("{text}: {other:?}"),
+        }
+    };
+    // from the start lineup: the king's destination is occupied; a royal castle's rectangle
+    let s = g.start();
+    assert!(reason(&s, "CK1,1").contains("destination KN1,1 is occupied"));
+    assert!(reason(&s, "CL2,1;4,1").contains("manifold is blocked by the men on"));
+    // a tile the rook never castles to in that castle
+    let p = home_column(W);
+    assert!(reason(&p, "CL1,2;").contains("cannot land on Q1,2"));
+    // the rook's square (Fig 135: White duke on QN1,5 blocks the queen rook in the plane a = 0)
+    let q = home_column_with(W, &[(W, Kind::Duke, (1, 0, 4))]);
+    assert!(reason(&q, "CR;1,2").contains("rook's square to KB1,2 is blocked by the men on QN1,5"));
+    // through check (04 §5.6 row 4): a Black bishop on (5,2,2) attacks KB1,1
+    let r = home_column_with(W, &[(B, Kind::Bishop, (5, 2, 2))]);
+    assert!(reason(&r, "CK1,1").contains("pass through check on KB1,1"));
+    // out of check
+    let c = home_column_with(W, &[(B, Kind::Knight, (5, 2, 2))]);
+    assert!(in_check(&c, W));
+    assert!(reason(&c, "CQ1,1").contains("in check"));
+    // rights: the king rook has moved
+    let mut m = home_column(W);
+    m.set_unmoved(m.occupied().without(&[t(7, 0, 0)].into_iter().collect()));
+    assert!(reason(&m, "CK1,1").contains("king rook has moved"));
+    // options
+    let single = home_column(W).with_rules(GoffRules {
+        castling: CastlingRule::Single,
+        ..GoffRules::BOOK
+    });
+    assert!(reason(&single, "CL2,1;4,1").contains("double castling is off"));
+    // suffixes
+    for text in ["CK1,1=Q", "CK1,1 e.p."] {
+        assert!(
+            matches!(g.parse_move(&p, text), Err(MoveError::Malformed { .. })),
+            "{text}"
+        );
+    }
+}
