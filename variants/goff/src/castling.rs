@@ -323,11 +323,9 @@ fn obstacle(
 
 /// The rook routes of a pattern a side may combine: each rook alone, and both on a royal castle
 /// when double castling is on.
-fn combinations<'a>(
-    pat: &'a Pattern,
-    rights: (bool, bool),
-    double: bool,
-) -> Vec<(Option<&'a RookRoute>, Option<&'a RookRoute>)> {
+type RookPair<'a> = (Option<&'a RookRoute>, Option<&'a RookRoute>);
+
+fn combinations(pat: &Pattern, rights: (bool, bool), double: bool) -> Vec<RookPair<'_>> {
     let krs: &[RookRoute] = if rights.0 { &pat.king_rook } else { &[] };
     let qrs: &[RookRoute] = if rights.1 { &pat.queen_rook } else { &[] };
     let mut out: Vec<_> = krs.iter().map(|k| (Some(k), None)).collect();
