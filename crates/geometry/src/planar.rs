@@ -271,7 +271,11 @@ pub struct PlanarTables<const W: usize> {
     levels: Vec<Level<W>>,
     /// Routes by offset, over the dense box of offsets `(-(e-1) ..= e-1)` per axis.
     routes: Vec<Vec<Route>>,
-    offset_strides: Vec<usize>,
+    /// Per cell, `sum(coord * stride)` over the axes: the route index of `from -> to` is
+    /// `route_base + linear[to] - linear[from]`.
+    linear: Vec<i32>,
+    /// The route index of the zero offset.
+    route_base: i32,
 }
 
 fn coords_i32(shape: &Shape, c: Cell) -> Vec<i32> {
@@ -431,6 +435,16 @@ impl<const W: usize> PlanarTables<W> {
                 }
             }
         }
+        let linear = shape
+            .cells()
+            .map(|c| {
+                let v = shape.coords(c);
+                (0..n)
+                    .map(|a| v.get(a) as i32 * offset_strides[a] as i32)
+                    .sum()
+            })
+            .collect();
+        let route_base = index_of(&zero).expect("the zero offset is in the box") as i32;
         Ok(PlanarTables {
             shape: shape.clone(),
             family,
@@ -438,7 +452,8 @@ impl<const W: usize> PlanarTables<W> {
             line_index,
             levels,
             routes,
-            offset_strides,
+            linear,
+            route_base,
         })
     }
 
@@ -564,15 +579,10 @@ impl<const W: usize> PlanarTables<W> {
     }
 
     /// The routes from `from` to `to` on an empty board (quadrant and linear, every plane).
+    #[inline]
     pub fn routes(&self, from: Cell, to: Cell) -> &[Route] {
-        let (a, b) = (self.shape.coords(from), self.shape.coords(to));
-        let mut idx = 0;
-        for ax in 0..self.shape.ndim() {
-            let e = self.shape.extent(ax) as i32;
-            let d = b.get(ax) as i32 - a.get(ax) as i32;
-            idx += (d + e - 1) as usize * self.offset_strides[ax];
-        }
-        &self.routes[idx]
+        let idx = self.route_base + self.linear[to.index()] - self.linear[from.index()];
+        &self.routes[idx as usize]
     }
 
     /// The manifold (square or rectangle) a route must find empty, apart from its destination.

@@ -74,6 +74,24 @@ pub fn structures(s: Cell) -> &'static [Conjoined] {
     &STRUCTURES.get_or_init(|| (0..512).map(|i| build(Cell(i))).collect())[s.index()]
 }
 
+static REACH: std::sync::OnceLock<Vec<Bits>> = std::sync::OnceLock::new();
+
+/// Every tile a fission of a stack on `s` can send either sub-piece to on the empty board: a
+/// quick filter for [`fission_covers`].
+pub fn reach(s: Cell) -> &'static Bits {
+    &REACH.get_or_init(|| {
+        (0..512)
+            .map(|i| {
+                structures(Cell(i))
+                    .iter()
+                    .flat_map(|cj| cj.bishop.iter().chain(cj.duke.iter()))
+                    .map(|&(x, _)| x)
+                    .collect()
+            })
+            .collect()
+    })[s.index()]
+}
+
 fn build(s: Cell) -> Vec<Conjoined> {
     let st = Tile::of(s);
     let rays = edge_rays();
@@ -190,6 +208,9 @@ pub fn fissions(s: Cell, occupied: &Bits, capturable: &Bits) -> Vec<(Cell, Cell)
 /// True if a stack on `s` attacks `target` by some fission (03 §2.5): `target` counts as
 /// capturable, the other sub-piece needs a free destination.
 pub fn fission_covers(s: Cell, target: Cell, occupied: &Bits, capturable: &Bits) -> bool {
+    if !reach(s).contains(target) {
+        return false;
+    }
     let mut cap = *capturable;
     cap.insert(target);
     let free = |c: Cell| !occupied.contains(c) || cap.contains(c);

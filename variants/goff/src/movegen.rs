@@ -405,13 +405,21 @@ pub fn covers(pc: Piece, from: Cell, to: Cell, occupied: &Bits) -> bool {
 
 /// [`covers`] under the given rule options.
 pub fn covers_under(rules: &GoffRules, pc: Piece, from: Cell, to: Cell, occupied: &Bits) -> bool {
-    let t = tables();
-    if pc.kind == Kind::Stack
+    (pc.kind == Kind::Stack
         && rules.stack.fission
-        && fission::fission_covers(from, to, occupied, &CellSet::EMPTY)
-    {
-        return true;
-    }
+        && fission::fission_covers(from, to, occupied, &CellSet::EMPTY))
+        || covers_without_fission(rules, pc, from, to, occupied)
+}
+
+/// [`covers_under`] but for a stack's fission.
+fn covers_without_fission(
+    rules: &GoffRules,
+    pc: Piece,
+    from: Cell,
+    to: Cell,
+    occupied: &Bits,
+) -> bool {
+    let t = tables();
     match pc.kind {
         // Without decay a stack reaches only the tiles both sub-pieces reach.
         Kind::Stack if !rules.stack.decay => families(pc.kind)
@@ -457,7 +465,9 @@ pub fn attacked(pos: &Position, target: Cell, by: Player) -> bool {
         Kind::Pawn,
     ] {
         for from in theirs & pos.of_kind(kind) {
-            if covers_under(&pos.rules, Piece { player: by, kind }, from, target, &occ) {
+            // (a stack's fission is tested once below, with the real capturable men: that
+            // test includes the one `covers_under` makes with none)
+            if covers_without_fission(&pos.rules, Piece { player: by, kind }, from, target, &occ) {
                 return true;
             }
             if kind == Kind::Stack
