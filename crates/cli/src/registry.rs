@@ -157,11 +157,15 @@ pub fn with_variant<T: VariantVisitor>(
         "goff" => {
             use spacechess_goff::{Goff, GoffRules};
             let mut rules = match args.rules_text()? {
-                Some(text) => GoffRules::from_ron(&text).map_err(|e| CliError::new(e.to_string()))?,
+                Some(text) => {
+                    GoffRules::from_ron(&text).map_err(|e| CliError::new(e.to_string()))?
+                }
                 None => GoffRules::default(),
             };
             for (k, v) in args.rule_options()? {
-                rules.set(&k, &v).map_err(|e| CliError::new(e.to_string()))?;
+                rules
+                    .set(&k, &v)
+                    .map_err(|e| CliError::new(e.to_string()))?;
             }
             visit(Ok::<_, CliError>(Goff::with_rules(rules)), visitor)
         }
