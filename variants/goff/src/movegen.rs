@@ -450,35 +450,82 @@ fn covers_without_fission(
 /// True if some man of `by` covers `target`.
 pub fn attacked(pos: &Position, target: Cell, by: Player) -> bool {
     let t = tables();
+    let rules = &pos.rules;
     let theirs = pos.of_player(by);
-    if t.knight[target.index()].intersects(&(theirs & pos.of_kind(Kind::Knight))) {
+    let of = |k: Kind| theirs & pos.of_kind(k);
+    if t.knight[target.index()].intersects(&of(Kind::Knight)) {
         return true;
     }
     let occ = pos.occupied();
-    for kind in [
-        Kind::Queen,
-        Kind::Rook,
-        Kind::Bishop,
-        Kind::Duke,
-        Kind::Stack,
-        Kind::King,
-        Kind::Pawn,
+    let reach = empty_reach();
+    let (queens, stacks) = (of(Kind::Queen), of(Kind::Stack));
+    // Base pieces: only men standing where their family reaches the target on the empty board
+    // (reach is symmetric) need the blocking test.
+    for (f, lone) in [
+        (Family::Rook, Kind::Rook),
+        (Family::Bishop, Kind::Bishop),
+        (Family::Duke, Kind::Duke),
     ] {
-        for from in theirs & pos.of_kind(kind) {
-            // (a stack's fission is tested once below, with the real capturable men: that
-            // test includes the one `covers_under` makes with none)
-            if covers_without_fission(&pos.rules, Piece { player: by, kind }, from, target, &occ) {
+        let mut men = queens | of(lone);
+        if rules.stack.decay && f != Family::Rook {
+            men |= stacks;
+        }
+        let pt = t.planar(f);
+        for from in men & reach[f as usize][target.index()] {
+            if pt.covers(from, target, &occ) {
                 return true;
             }
-            if kind == Kind::Stack
-                && pos.rules.stack.fission
-                && fission::fission_covers(from, target, &occ, &pos.of_player(other(by)))
+        }
+    }
+    if !rules.stack.decay {
+        let both = reach[Family::Bishop as usize][target.index()]
+            & reach[Family::Duke as usize][target.index()];
+        for from in stacks & both {
+            if t.planar(Family::Bishop).covers(from, target, &occ)
+                && t.planar(Family::Duke).covers(from, target, &occ)
             {
                 return true;
             }
         }
     }
-    false
+    for from in of(Kind::King) {
+        let king = Piece {
+            player: by,
+            kind: Kind::King,
+        };
+        if covers_without_fission(rules, king, from, target, &occ) {
+            return true;
+        }
+    }
+    let pawns = pawn_tables_for(rules);
+    for from in of(Kind::Pawn) & pawns.attackers[by.index()][target.index()] {
+        if pawns.capture[by.index()][from.index()]
+            .iter()
+            .any(|s| s.to == target && s.open(&occ))
+        {
+            return true;
+        }
+    }
+    // A stack's fission, with the real capturable men (03 §2.5).
+    rules.stack.fission
+        && stacks
+            .iter()
+            .any(|from| fission::fission_covers(from, target, &occ, &pos.of_player(other(by))))
+}
+
+/// Per family and tile, the tiles the family reaches on the empty board. Reach is symmetric (the
+/// reverse of a quadrant or linear move is one too), so this is also where an attacker can stand.
+fn empty_reach() -> &'static [Vec<Bits>; 3] {
+    static REACH: std::sync::OnceLock<[Vec<Bits>; 3]> = std::sync::OnceLock::new();
+    REACH.get_or_init(|| {
+        let empty = CellSet::EMPTY;
+        Family::ALL.map(|f| {
+            let pt = tables().planar(f);
+            (0..512u32)
+                .map(|i| pt.moves(Cell(i), &empty, &empty))
+                .collect()
+        })
+    })
 }
 
 /// The tiles whose emptying could expose `p`'s king: every tile of every manifold of every route

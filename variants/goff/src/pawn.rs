@@ -36,6 +36,9 @@ pub struct PawnTables {
     pub advance: [Vec<Vec<PawnStep>>; 2],
     /// Captures (the destination must hold an enemy).
     pub capture: [Vec<Vec<PawnStep>>; 2],
+    /// Per player and target tile, the tiles from which one of the player's pawns has a capture
+    /// step to the target (blocking aside): the reverse of `capture`, for the attack test.
+    pub attackers: [Vec<Bits>; 2],
 }
 
 static PAWN: [OnceLock<PawnTables>; 4] = [
@@ -154,12 +157,16 @@ fn build(simple: bool, restricted: bool) -> PawnTables {
     let mut t = PawnTables {
         advance: [Vec::new(), Vec::new()],
         capture: [Vec::new(), Vec::new()],
+        attackers: [vec![CellSet::EMPTY; 512], vec![CellSet::EMPTY; 512]],
     };
     for pi in 0..2u8 {
         let p = Player(pi);
         for i in 0..512u32 {
             let c = Cell(i);
             let (adv, cap) = steps(p, c, simple, restricted);
+            for step in &cap {
+                t.attackers[pi as usize][step.to.index()].insert(c);
+            }
             t.advance[pi as usize].push(adv);
             t.capture[pi as usize].push(cap);
         }
