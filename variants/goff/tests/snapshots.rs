@@ -152,3 +152,42 @@ fn stack_move_list() {
     let list: Vec<String> = v.iter().map(|m| g.move_text(&p, m)).collect();
     insta::assert_snapshot!(format!("{} moves\n{}", list.len(), list.join("\n")));
 }
+
+/// The whole legal move list, in the book's notation, after 7... N - QB3,3 of the Greedy Opening
+/// (04 §6.3): stacks (the QB stack; Black's KN5,1 stack), pawns with their captures, the KB stack's
+/// remaining bishop, and the vertical king-side castles, the only castles open (04 §5.6).
+#[test]
+fn greedy_opening_move_list() {
+    use spacechess_variant::Variant;
+    let g = spacechess_goff::Goff::new();
+    let mut p = g.start();
+    for text in [
+        "P - K4,4",
+        "P - K4,3",
+        "P - K5,5",
+        "P - Q4,3",
+        "P - Q3,4",
+        "Q x Q8,8",
+        "D x Q1,1",
+        "S - KN5,1",
+        "N - KB3,3",
+        "P - KB4,4",
+        "P x KB6,6 e.p.",
+        "P(KR2,2) x KB3,3",
+        "B - QB2,3",
+        "N - QB3,3",
+    ] {
+        let m = g
+            .parse_move(&p, text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        p = g.play(&p, &m);
+    }
+    let mut v = Vec::new();
+    g.legal_moves(&p, &mut v);
+    let mut list: Vec<String> = v.iter().map(|m| g.move_text(&p, m)).collect();
+    list.sort();
+    assert!(list.iter().any(|m| m.starts_with("CK")));
+    assert!(list.iter().any(|m| m.starts_with("S")));
+    assert!(list.iter().any(|m| m.starts_with("P")));
+    insta::assert_snapshot!(format!("{} moves\n{}", list.len(), list.join("\n")));
+}
