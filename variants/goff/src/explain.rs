@@ -48,6 +48,8 @@ pub struct Explanation {
     pub planes: Vec<PlaneGroup>,
     /// Knight leaps, or a pawn's destinations (advances and captures, 03 §3).
     pub jumps: Vec<Cell>,
+    /// A king's legal castles, in the book's notation (04 §5.7).
+    pub castles: Vec<String>,
     /// Number of legal destinations.
     pub total: usize,
 }
@@ -72,6 +74,18 @@ pub fn explain(pos: &Position, from: Cell) -> Option<Explanation> {
                 if s.family == f && legal.contains(s.to) && !s.rect.intersects(&occ) {
                     let plane = pt.family().lines[s.line as usize].plane;
                     groups[plane].push((s.to, Way::Step));
+                }
+            }
+            if f == Family::Rook && pos.rules().king_brook_steps {
+                // the optional rook-like perimeter-1 quadrant step (04 A3)
+                for (to, square) in &crate::movegen::brook_steps()[from.index()] {
+                    if legal.contains(*to) && !square.intersects(&occ) {
+                        for r in pt.routes(from, *to) {
+                            if matches!(r, Route::Quadrant { .. }) {
+                                groups[pt.route_plane(r)].push((*to, Way::Apex));
+                            }
+                        }
+                    }
                 }
             }
         } else {
@@ -110,12 +124,23 @@ pub fn explain(pos: &Position, from: Cell) -> Option<Explanation> {
     } else {
         Vec::new()
     };
+    let mut castles = Vec::new();
+    if pc.kind == Kind::King && pc.player == pos.to_move() {
+        let mut v = Vec::new();
+        crate::movegen::legal_moves(pos, &mut v);
+        castles = v
+            .iter()
+            .filter(|m| m.castle.is_some() && m.from == from)
+            .map(|m| crate::text::move_text(pos, m))
+            .collect();
+    }
     Some(Explanation {
         from,
         kind: pc.kind,
         player: pc.player,
         planes,
         jumps,
+        castles,
         total: legal.len(),
     })
 }
@@ -202,6 +227,9 @@ impl Explanation {
                 "jumps   "
             };
             let _ = writeln!(out, "  {label} {}", list.join(" "));
+        }
+        if !self.castles.is_empty() {
+            let _ = writeln!(out, "  castles  {}", self.castles.join(" "));
         }
         out
     }

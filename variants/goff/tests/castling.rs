@@ -1144,3 +1144,23 @@ fn castle_errors_name_the_broken_rule() {
         );
     }
 }
+
+/// `spacechess piece` (the explanation of one man's destinations) lists a king's castles in the
+/// book's notation (04 §5.7), and counts the castle's king tile among its destinations.
+#[test]
+fn explanation_lists_castles() {
+    let p = home_column(W);
+    let e = spacechess_goff::explain::explain(&p, t(4, 0, 0)).unwrap();
+    assert_eq!(e.castles.len(), 36);
+    assert!(e.castles.contains(&"CL2,1;4,1".to_string()));
+    let text = e.render(&p);
+    assert!(text.contains("castles  CK1,1"), "{text}");
+    // the four king tiles of castling are among the destinations
+    for k in [(6, 0, 0), (2, 0, 0), (4, 2, 0), (4, 0, 2)] {
+        assert!(spacechess_goff::movegen::legal_destinations(&p, t(k.0, k.1, k.2)).is_empty());
+        assert!(dests(&p, t(4, 0, 0)).contains(&k), "{k:?}");
+    }
+    // the other side's king lists none (not to move)
+    let b = spacechess_goff::explain::explain(&p, t(4, 7, 7)).unwrap();
+    assert!(b.castles.is_empty());
+}
