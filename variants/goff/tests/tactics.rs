@@ -1,0 +1,504 @@
+//! rules/goff/05-tactics-quantum.md §1: the engine-checkable test items T1-T47 and the verified
+//! mate positions P10a/P10b (Parts III-V of the book: geometry, endgames, gambits, openings, the
+//! classical move sets behind the quantum analogs). Items covered elsewhere (T27-T32: games.rs,
+//! castling.rs, snapshots.rs; T24: king_check.rs; T39: halflife.rs) are not repeated here.
+//!
+//! Conventions (05 §0.1): tiles are `(z, a, b)`; Black's book tiles are read in Black's
+//! perspective (`Tile::parse_book(.., B)`), White's in White's.
+
+mod common;
+use common::*;
+use spacechess_geometry::{Cell, CellSet, Route};
+use spacechess_goff::movegen::{attacked, covers, destinations, in_check, legal_moves};
+use spacechess_goff::pawn::pawn_tables;
+use spacechess_goff::power::{projection, reach, Reach};
+use spacechess_goff::tables::{tables, Bits, Family};
+use spacechess_goff::text::{move_text, parse_listing};
+use spacechess_goff::{Goff, Kind, Move, Piece, Position, Tile};
+use spacechess_variant::{Outcome, Player, Variant, WinReason};
+use std::collections::{BTreeMap, VecDeque};
+
+// ---------------------------------------------------------------------------------------------
+// helpers
+
+/// White's book tile as a cell.
+fn wt(s: &str) -> Cell {
+    Tile::parse_book(s, W).unwrap().cell()
+}
+
+/// Black's book tile (Black's perspective) as a cell.
+fn bt(s: &str) -> Cell {
+    Tile::parse_book(s, B).unwrap().cell()
+}
+
+fn zab(c: Cell) -> (i8, i8, i8) {
+    let x = Tile::of(c);
+    (x.z, x.a, x.b)
+}
+
+fn cells(v: &[(i8, i8, i8)]) -> Bits {
+    v.iter().map(|&(z, a, b)| t(z, a, b)).collect()
+}
+
+fn sorted(b: &Bits) -> Vec<(i8, i8, i8)> {
+    let mut v: Vec<_> = b.iter().map(zab).collect();
+    v.sort();
+    v
+}
+
+/// The routes of family `f` from `from` to `to` on the empty board, as "linear k", "apex k" or
+/// "body k" (k the perimeter), sorted.
+fn routes(f: Family, from: Cell, to: Cell) -> Vec<String> {
+    let mut v: Vec<String> = tables()
+        .planar(f)
+        .routes(from, to)
+        .iter()
+        .map(|r| match *r {
+            Route::Linear { k, .. } => format!("linear {k}"),
+            Route::Quadrant { i, j, .. } if i == j => format!("apex {i}"),
+            Route::Quadrant { i, j, .. } => format!("body {}", i.max(j)),
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// Per route of `f` from `from` to `to`: (plane, manifold with the source included).
+fn manifolds(f: Family, from: Cell, to: Cell) -> Vec<(usize, Bits)> {
+    let pt = tables().planar(f);
+    let mut v: Vec<(usize, Bits)> = pt
+        .routes(from, to)
+        .iter()
+        .map(|r| {
+            let mut m = pt.manifold(from, r);
+            m.insert(from);
+            (pt.route_plane(r), m)
+        })
+        .collect();
+    v.sort_by_key(|(p, m)| (*p, sorted(m)));
+    v
+}
+
+/// The manifolds of the advance `s -> t` and of the retreat `t -> s`, paired by plane.
+fn advance_retreat(f: Family, s: Cell, t: Cell) -> Vec<(Bits, Bits)> {
+    let adv = manifolds(f, s, t);
+    let ret = manifolds(f, t, s);
+    assert_eq!(adv.len(), ret.len());
+    adv.into_iter()
+        .map(|(p, m)| {
+            let r = ret
+                .iter()
+                .find(|(q, _)| *q == p)
+                .expect("the retreat lies in the same plane");
+            (m, r.1)
+        })
+        .collect()
+}
+
+/// The tiles of perimeter `k` (end tiles included) of a route's manifold: the manifold of
+/// perimeter `k` minus the one of perimeter `k - 1`.
+fn perimeter_tiles(f: Family, from: Cell, r: &Route, k: usize) -> Bits {
+    let pt = tables().planar(f);
+    let (big, small) = match *r {
+        Route::Quadrant { quadrant, .. } => (
+            pt.square(from, quadrant as usize, k),
+            pt.square(from, quadrant as usize, k - 1),
+        ),
+        Route::Linear { line, .. } => (
+            pt.rectangle(from, line as usize, k),
+            pt.rectangle(from, line as usize, k - 1),
+        ),
+    };
+    big.unwrap().without(&small.unwrap_or(CellSet::EMPTY))
+}
+
+fn is_checkmate(p: &Position) -> bool {
+    matches!(
+        Goff::new().outcome(p),
+        Some(Outcome::Win {
+            reason: WinReason::Checkmate,
+            ..
+        })
+    )
+}
+
+/// Plays a move given in the book's notation (it must be legal).
+fn play(p: &Position, text: &str) -> Position {
+    let g = Goff::new();
+    let m = g
+        .parse_move(p, text)
+        .unwrap_or_else(|e| panic!("{text} should be legal: {e}"));
+    g.play(p, &m)
+}
+
+fn moves(p: &Position) -> Vec<Move> {
+    let mut v = Vec::new();
+    legal_moves(p, &mut v);
+    v
+}
+
+/// The texts of the side to move's moves that checkmate, sorted.
+fn mating_moves(p: &Position) -> Vec<String> {
+    let mut v: Vec<String> = moves(p)
+        .iter()
+        .filter(|m| is_checkmate(&p.after(m)))
+        .map(|m| move_text(p, m))
+        .collect();
+    v.sort();
+    v
+}
+
+/// A lone man of `pc` on `from` (plus the men of `others`).
+fn lone(pc: Piece, from: Cell, others: &[(Piece, Cell)]) -> Position {
+    let mut p = Position::empty();
+    p.put(from, pc);
+    for &(q, c) in others {
+        p.put(c, q);
+    }
+    p.set_to_move(pc.player);
+    p
+}
+
+fn piece(player: Player, kind: Kind) -> Piece {
+    Piece { player, kind }
+}
+
+/// Breadth-first distances (in moves) from `start` over `next`.
+fn bfs(start: Cell, next: impl Fn(Cell) -> Bits) -> Vec<Option<u32>> {
+    let mut d = vec![None; 512];
+    d[start.index()] = Some(0);
+    let mut q = VecDeque::from([start]);
+    while let Some(c) = q.pop_front() {
+        let dc = d[c.index()].unwrap();
+        for n in next(c) {
+            if d[n.index()].is_none() {
+                d[n.index()] = Some(dc + 1);
+                q.push_back(n);
+            }
+        }
+    }
+    d
+}
+
+// ---------------------------------------------------------------------------------------------
+// A. Part III: geometry
+
+/// 05 T1 (L12594-12613, Fig. 140): rook advance and retreat manifolds overlay perfectly for linear
+/// and apex moves, only partly for between tiles: Black R B:KR3,3 -> B:KB3,3 (vertical linear, two
+/// vertical planes, 15-tile rectangles); White R Q2,2 -> Q4,4 (apex, identical 9-tile squares); White
+/// R QN5,3 -> QN8,4 (between, perimeter 3: two 16-tile squares sharing a 4x2 block of 8, the extant
+/// tiles b in {4,5} on the advance and b in {0,1} on the retreat).
+#[test]
+fn t1_rook_tile_symmetry() {
+    // linear
+    let (s, d) = (bt("KR3,3"), bt("KB3,3"));
+    assert_eq!((zab(s), zab(d)), ((7, 5, 5), (5, 5, 5)));
+    assert_eq!(routes(Family::Rook, s, d), ["linear 2", "linear 2"]);
+    let pairs = advance_retreat(Family::Rook, s, d);
+    assert_eq!(pairs.len(), 2);
+    for (a, r) in &pairs {
+        assert_eq!(a.len(), 15);
+        assert_eq!(a, r);
+    }
+    assert_eq!(
+        open_planes(&Position::empty(), Family::Rook, s, d),
+        ["left vertical", "right vertical"]
+    );
+    // apex
+    let (s, d) = (wt("Q2,2"), wt("Q4,4"));
+    assert_eq!(routes(Family::Rook, s, d), ["apex 2"]);
+    for (a, r) in advance_retreat(Family::Rook, s, d) {
+        assert_eq!(a.len(), 9);
+        assert_eq!(a, r);
+    }
+    // between tile at perimeter 3
+    let (s, d) = (wt("QN5,3"), wt("QN8,4"));
+    assert_eq!((zab(s), zab(d)), ((1, 4, 2), (1, 7, 3)));
+    assert_eq!(routes(Family::Rook, s, d), ["body 3"]);
+    let pairs = advance_retreat(Family::Rook, s, d);
+    assert_eq!(pairs.len(), 1);
+    let (a, r) = pairs[0];
+    assert_eq!((a.len(), r.len()), (16, 16));
+    let shared = a & r;
+    assert_eq!(shared.len(), 8);
+    let ram: Bits = (4..8)
+        .flat_map(|x| (2..4).map(move |y| t(1, x, y)))
+        .collect();
+    assert_eq!(shared, ram, "a 4x2 block");
+    let extant_adv: Vec<i8> = a.without(&r).iter().map(|c| Tile::of(c).b).collect();
+    let extant_ret: Vec<i8> = r.without(&a).iter().map(|c| Tile::of(c).b).collect();
+    assert_eq!(extant_adv.len(), 8);
+    assert!(extant_adv.iter().all(|b| [4, 5].contains(b)));
+    assert_eq!(extant_ret.len(), 8);
+    assert!(extant_ret.iter().all(|b| [0, 1].contains(b)));
+}
+
+/// 05 T2 (L12615-12694, 13970-13975, Figs. 141-144): from Q4,4 (3,3,3) the bishop's linear moves
+/// are never symmetric (perimeter 1: 6-tile manifolds share 4; perimeter 2: 15-tile manifolds share
+/// 9), its apex move (5,4,4) is; the duke is symmetric for linear (4,4,4) in all 3 planes, duplex
+/// (3,3,5) in both planes and edge apex (3,5,5).
+#[test]
+fn t2_bishop_and_duke_symmetry() {
+    let s = t(3, 3, 3);
+    for (to, size, shared) in [((3, 4, 4), 6, 4), ((3, 5, 5), 15, 9)] {
+        let d = t(to.0, to.1, to.2);
+        let pairs = advance_retreat(Family::Bishop, s, d);
+        assert_eq!(pairs.len(), 2, "bishop linear {to:?} lies in two planes");
+        for (a, r) in pairs {
+            assert_eq!((a.len(), r.len()), (size, size), "{to:?}");
+            assert_eq!((a & r).len(), shared, "{to:?}");
+        }
+    }
+    let cases: [(Family, (i8, i8, i8), &[&str]); 4] = [
+        (Family::Bishop, (5, 4, 4), &["apex 1"]),
+        (
+            Family::Duke,
+            (4, 4, 4),
+            &["linear 1", "linear 1", "linear 1"],
+        ),
+        (Family::Duke, (3, 3, 5), &["apex 1", "apex 1"]),
+        (Family::Duke, (3, 5, 5), &["apex 1"]),
+    ];
+    for (f, to, kinds) in cases {
+        let d = t(to.0, to.1, to.2);
+        assert_eq!(routes(f, s, d), kinds, "{f:?} {to:?}");
+        for (a, r) in advance_retreat(f, s, d) {
+            assert_eq!(a, r, "{f:?} {to:?}: manifold(s->t) == manifold(t->s)");
+        }
+    }
+}
+
+/// 05 T3 (L12784-12888, Figs. 146-150): the overlap relations by offset (target - attacker): brook
+/// (0,3,3) rook apex p3 (1 plane), bishop linear p3 (2 planes); q-tile (0,2,2) rook apex p2, bishop
+/// linear p2 x2, duke edge apex p1; q-tile (0,4,4) rook apex p4, bishop linear p4 x2, duke apex p2
+/// ("rook perimeter twice the duke's"); hotspot (2,0,0) rook linear p2 x2, duke duplex p1 x2;
+/// Feynman (4,2,2) bishop apex p2, duke between p3. The reverse offset gives the same relation (the
+/// counter-attack).
+#[test]
+fn t3_overlap_relations() {
+    type Row = ((i8, i8, i8), [&'static [&'static str]; 3]);
+    let rows: [Row; 5] = [
+        ((0, 3, 3), [&["apex 3"], &["linear 3", "linear 3"], &[]]),
+        (
+            (0, 2, 2),
+            [&["apex 2"], &["linear 2", "linear 2"], &["apex 1"]],
+        ),
+        (
+            (0, 4, 4),
+            [&["apex 4"], &["linear 4", "linear 4"], &["apex 2"]],
+        ),
+        (
+            (2, 0, 0),
+            [&["linear 2", "linear 2"], &[], &["apex 1", "apex 1"]],
+        ),
+        ((4, 2, 2), [&[], &["apex 2"], &["body 3"]]),
+    ];
+    let s = t(1, 1, 1);
+    for (off, expect) in rows {
+        let d = t(1 + off.0, 1 + off.1, 1 + off.2);
+        for (f, e) in Family::ALL.into_iter().zip(expect) {
+            assert_eq!(routes(f, s, d), e, "{f:?} {off:?}");
+            assert_eq!(routes(f, d, s), e, "{f:?} reverse of {off:?}");
+        }
+    }
+    // the book's names for the last three: hotspot, q-tile, Feynman (power::reach)
+    assert_eq!(reach(Family::Rook, s, t(3, 1, 1)), Reach::Linear);
+    assert_eq!(reach(Family::Duke, s, t(3, 1, 1)), Reach::Duplex);
+    assert_eq!(reach(Family::Duke, s, t(1, 5, 5)), Reach::Apex);
+    assert_eq!(reach(Family::Bishop, s, t(5, 3, 3)), Reach::Apex);
+    assert_eq!(reach(Family::Duke, s, t(5, 3, 3)), Reach::Body);
+}
+
+/// 05 T5 (L13486-13606, Figs. 164-168) [partial]: only the tile names are checkable: Black's
+/// B:K1,5 is (4,7,3), the caption's White K8,4; B:K5,1 is (4,3,7). Also 05 §0.1's examples: White
+/// K4,4 = (4,3,3), Black K4,4 = White K5,5 = (4,4,4), B:KN1,5 = (6,7,3) = White KN8,4.
+#[test]
+fn t5_black_perspective_tiles() {
+    assert_eq!(zab(bt("K1,5")), (4, 7, 3));
+    assert_eq!(bt("K1,5"), wt("K8,4"));
+    assert_eq!(zab(bt("K5,1")), (4, 3, 7));
+    assert_eq!(zab(wt("K4,4")), (4, 3, 3));
+    assert_eq!(bt("K4,4"), wt("K5,5"));
+    assert_eq!(zab(bt("K4,4")), (4, 4, 4));
+    assert_eq!(zab(bt("KN1,5")), (6, 7, 3));
+    assert_eq!(Tile::of(bt("KN1,5")).book_name(W), "KN8,4");
+    assert_eq!(Tile::of(t(6, 7, 3)).book_name(B), "KN1,5");
+}
+
+// ---------------------------------------------------------------------------------------------
+// B. Part IV: endgames
+
+/// 05 T8 (L2776-2784): the position notation `R @ K5,4`, `K @ Q2,3`, `K @ Q8,3` (the single-rook
+/// mate's start), whose two flattened columns allow two readings; only the notation is tested.
+/// Reading 1: White R (4,4,3), K (3,7,2), Black K B:Q2,3 = (3,6,5); reading 2: White K Q2,3 =
+/// (3,1,2), Black K B:Q8,3 = (3,0,5).
+#[test]
+fn t8_position_notation() {
+    let one = parse_listing("WHITE: R @ K5,4; K @ Q8,3\nBLACK: K @ Q2,3").unwrap();
+    let two = parse_listing("WHITE: R @ K5,4; K @ Q2,3 | BLACK: K @ Q8,3").unwrap();
+    let men = |p: &Position| {
+        let mut v: Vec<_> = p
+            .occupied()
+            .iter()
+            .map(|c| {
+                let pc = p.piece_at(c).unwrap();
+                (pc.player.0, pc.kind.letter(), zab(c))
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(
+        men(&one),
+        [
+            (0, 'K', (3, 7, 2)),
+            (0, 'R', (4, 4, 3)),
+            (1, 'K', (3, 6, 5))
+        ]
+    );
+    assert_eq!(
+        men(&two),
+        [
+            (0, 'K', (3, 1, 2)),
+            (0, 'R', (4, 4, 3)),
+            (1, 'K', (3, 0, 5))
+        ]
+    );
+    assert_eq!(one.to_move(), W);
+    assert!(parse_listing("WHITE: R K5,4").is_err());
+}
+
+/// The position after 5... K-KR1,7 of 05 T10 (= P10a): White K KN6,3 (6,5,2), R KB7,3 (5,6,2),
+/// Black K B:KR1,7 (7,7,1), White to move.
+fn p10a() -> Position {
+    pos(
+        &[
+            (W, Kind::King, (6, 5, 2)),
+            (W, Kind::Rook, (5, 6, 2)),
+            (B, Kind::King, (7, 7, 1)),
+        ],
+        W,
+    )
+}
+
+/// 05 P10a (T10, L14535-14614): 1. R-KB8,1 (5,7,0) is checkmate. The check comes through the a = 7
+/// plane (White's left vertical plane; quadrant, perimeter 2); the White king covers (.,6,1..2).
+#[test]
+fn p10a_mate_in_one() {
+    let p = p10a();
+    assert_eq!(zab(bt("KR1,7")), (7, 7, 1));
+    let after = play(&p, "R-KB8,1");
+    assert_eq!(after.piece_at(t(5, 7, 0)).unwrap().kind, Kind::Rook);
+    assert!(in_check(&after, B));
+    assert!(is_checkmate(&after));
+    assert_eq!(routes(Family::Rook, t(5, 7, 0), t(7, 7, 1)), ["body 2"]);
+    assert_eq!(
+        open_planes(&after, Family::Rook, t(5, 7, 0), t(7, 7, 1)),
+        ["left vertical"]
+    );
+    let king = piece(W, Kind::King);
+    let occ = after.occupied();
+    for z in 5..8 {
+        for b in 1..3 {
+            assert!(
+                covers(king, t(6, 5, 2), t(z, 6, b), &occ),
+                "the White king covers {:?}",
+                (z, 6, b)
+            );
+        }
+    }
+}
+
+/// 05 P10b (T10): White K (6,5,2), R K8,3 (4,7,2), Black K B:KN1,6 (6,7,2), Black to move: checkmate.
+#[test]
+fn p10b_checkmate() {
+    let p = pos(
+        &[
+            (W, Kind::King, (6, 5, 2)),
+            (W, Kind::Rook, (4, 7, 2)),
+            (B, Kind::King, (6, 7, 2)),
+        ],
+        B,
+    );
+    assert_eq!(zab(bt("KN1,6")), (6, 7, 2));
+    assert_eq!(zab(wt("K8,3")), (4, 7, 2));
+    assert!(in_check(&p, B));
+    assert!(moves(&p).is_empty());
+    assert!(is_checkmate(&p));
+}
+
+/// 05 T10 (L14535-14614, §6.2) [C≠B]: the one-rook "mate in 7" is inconsistent. From the position
+/// after 3... K-KN1,7 (White K KN6,4 (6,5,3), R KB7,1 (5,6,0); Black K B:KN1,7 (6,7,1)) the book's
+/// moves 4. R-KB7,3 K-KN1,8 5. K-KN6,3 K-KR1,7 are legal (the initial position is not given); after
+/// 6. R-KN7,3 Black's only legal move is K-B:KR1,8 (7,7,0): the book's 6... K-KN1,7 is illegal
+/// ((6,7,1) is covered by the rook on (6,6,2) through a perimeter-1 quadrant move). The book's final
+/// position (White K (6,5,2), R (4,7,2); Black K (6,7,1)) is check but not mate: the king escapes to
+/// KR7,1, KB7,1 or KN7,1 (z,6,0).
+#[test]
+fn t10_one_rook_line_is_inconsistent() {
+    let p = pos(
+        &[
+            (W, Kind::King, (6, 5, 3)),
+            (W, Kind::Rook, (5, 6, 0)),
+            (B, Kind::King, (6, 7, 1)),
+        ],
+        W,
+    );
+    assert_eq!(zab(wt("KN6,4")), (6, 5, 3));
+    assert_eq!(zab(wt("KB7,1")), (5, 6, 0));
+    // the "(R)" of move 3: the Black king is vertex-adjacent to the rook and attacks it
+    assert!(attacked(&p, t(5, 6, 0), B));
+    let p = play(&p, "R-KB7,3");
+    let p = play(&p, "K-KN1,8");
+    let p = play(&p, "K-KN6,3");
+    let p = play(&p, "K-KR1,7");
+    let q = p10a();
+    assert_eq!(
+        (
+            p.of_player(W),
+            p.of_player(B),
+            p.of_kind(Kind::Rook),
+            p.to_move()
+        ),
+        (q.of_player(W), q.of_player(B), q.of_kind(Kind::Rook), W),
+        "the line reaches P10a"
+    );
+    let p = play(&p, "R-KN7,3");
+    let g = Goff::new();
+    assert!(
+        g.parse_move(&p, "K-KN1,7").is_err(),
+        "6... K-KN1,7 is illegal"
+    );
+    assert!(attacked(&p, t(6, 7, 1), W));
+    assert_eq!(
+        routes(Family::Rook, t(6, 6, 2), t(6, 7, 1)),
+        ["apex 1"],
+        "a perimeter-1 quadrant move"
+    );
+    let only = moves(&p);
+    assert_eq!(only.len(), 1);
+    assert_eq!((only[0].from, only[0].to), (t(7, 7, 1), t(7, 7, 0)));
+    assert_eq!(only[0].to, bt("KR1,8"));
+    // the book's final position
+    let fin = pos(
+        &[
+            (W, Kind::King, (6, 5, 2)),
+            (W, Kind::Rook, (4, 7, 2)),
+            (B, Kind::King, (6, 7, 1)),
+        ],
+        B,
+    );
+    assert!(in_check(&fin, B));
+    assert!(!is_checkmate(&fin));
+    let escapes: Vec<_> = moves(&fin).iter().map(|m| m.to).collect();
+    let mut escapes: Vec<_> = escapes.into_iter().map(zab).collect();
+    escapes.sort();
+    assert_eq!(escapes, [(5, 6, 0), (6, 6, 0), (7, 6, 0)]);
+    for (c, name) in [
+        ((5, 6, 0), "KB7,1"),
+        ((6, 6, 0), "KN7,1"),
+        ((7, 6, 0), "KR7,1"),
+    ] {
+        assert_eq!(wt(name), t(c.0, c.1, c.2));
+    }
+}
