@@ -502,3 +502,258 @@ fn t10_one_rook_line_is_inconsistent() {
         assert_eq!(wt(name), t(c.0, c.1, c.2));
     }
 }
+
+/// 05 T11 (L14624-14706, Figs. 187-188): K+Q vs K, mate in the open right after promoting on KR8,8
+/// (7,7,7) with the White king on KN7,7 (6,6,6): against the Black king on K4,5 (4,3,4),
+/// Q-KN4,5 (6,3,4) mates (a hotspot two levels above the king: rook linear p2 plus duke duplex
+/// p1), as do Q-K2,5 (4,1,4) and Q-K4,7 (4,3,6); against Q5,5 (3,4,4), Q-QN5,5 (1,4,4), Q-Q5,7
+/// (3,4,6) and Q-Q7,5 (3,6,4) each mate. Every mate in 1 is in the snapshot. The "mate in at most
+/// 3" claim needs a K+Q vs K tablebase and is not tested.
+#[test]
+fn t11_queen_mates_in_the_open() {
+    let mut listing = String::new();
+    for (bk, named) in [
+        ((4, 3, 4), ["KN4,5", "K2,5", "K4,7"]),
+        ((3, 4, 4), ["QN5,5", "Q5,7", "Q7,5"]),
+    ] {
+        let p = pos(
+            &[
+                (W, Kind::Queen, (7, 7, 7)),
+                (W, Kind::King, (6, 6, 6)),
+                (B, Kind::King, bk),
+            ],
+            W,
+        );
+        let mates = mating_moves(&p);
+        for n in named {
+            let to = wt(n);
+            let m = moves(&p)
+                .into_iter()
+                .find(|m| m.from == t(7, 7, 7) && m.to == to)
+                .unwrap_or_else(|| panic!("Q-{n} is legal"));
+            assert!(is_checkmate(&p.after(&m)), "Q-{n} mates the king on {bk:?}");
+            assert!(mates.contains(&move_text(&p, &m)));
+        }
+        listing.push_str(&format!(
+            "Black K {} {bk:?}: {}\n",
+            Tile::of(t(bk.0, bk.1, bk.2)).book_name(W),
+            mates.join(", ")
+        ));
+    }
+    insta::assert_snapshot!("t11_queen_mates_in_one", listing);
+    // the hotspot
+    assert_eq!(reach(Family::Rook, t(6, 3, 4), t(4, 3, 4)), Reach::Linear);
+    assert_eq!(reach(Family::Duke, t(6, 3, 4), t(4, 3, 4)), Reach::Duplex);
+}
+
+/// 05 T11 [C]: with the Black king on Q4,4 (3,3,3) (legal only with the White king on KN7,7,
+/// blocking the queen's duke line) or on K4,4 (4,3,3), there is no mate in 1 from any White-king
+/// tile adjacent to KR8,8.
+#[test]
+fn t11_no_mate_in_one_from_the_centre() {
+    let mut tried = 0;
+    for bk in [(3, 3, 3), (4, 3, 3)] {
+        for z in 6..8 {
+            for a in 6..8 {
+                for b in 6..8 {
+                    if (z, a, b) == (7, 7, 7) {
+                        continue;
+                    }
+                    let p = pos(
+                        &[
+                            (W, Kind::Queen, (7, 7, 7)),
+                            (W, Kind::King, (z, a, b)),
+                            (B, Kind::King, bk),
+                        ],
+                        W,
+                    );
+                    if bk == (3, 3, 3) {
+                        assert_eq!(
+                            in_check(&p, B),
+                            (z, a, b) != (6, 6, 6),
+                            "Black K Q4,4 is attacked unless the White king is on KN7,7"
+                        );
+                    }
+                    if in_check(&p, B) {
+                        continue;
+                    }
+                    tried += 1;
+                    assert!(
+                        mating_moves(&p).is_empty(),
+                        "no mate in 1: W K {:?}, B K {bk:?}",
+                        (z, a, b)
+                    );
+                }
+            }
+        }
+    }
+    assert!(tried >= 2, "{tried}");
+}
+
+/// 05 T13 (L14942-14966, Fig. 190): the rule of the cube. White P QR2,2 (0,1,1) unmoved, White K
+/// Q1,1 (3,0,0), Black K B:KB6,6 (5,2,2), White to move: the pawn promotes and is captured at once
+/// (draw). The king's distance to the promotion tile QR8,8 (0,7,7) is 5, the pawn's too; the tiles
+/// from which the king gets there in 5 are the 6x6x6 cube z <= 5, a >= 2, b >= 2: 216 of 512
+/// (42 %), and (5,2,2) is its far corner ("just barely close enough").
+#[test]
+fn t13_rule_of_the_cube() {
+    let king = piece(B, Kind::King);
+    let d = bfs(t(0, 7, 7), |c| {
+        spacechess_goff::movegen::legal_destinations(&lone(king, c, &[]), c)
+    });
+    let cube: Vec<Cell> = (0..512u32)
+        .map(Cell)
+        .filter(|c| d[c.index()].unwrap() <= 5)
+        .collect();
+    assert_eq!(cube.len(), 216);
+    assert!(cube.iter().all(|&c| {
+        let x = Tile::of(c);
+        x.z <= 5 && x.a >= 2 && x.b >= 2
+    }));
+    assert_eq!(zab(bt("KB6,6")), (5, 2, 2));
+    assert_eq!(d[t(5, 2, 2).index()], Some(5));
+    // the pawn needs 5 moves (double advance, then four single advances)
+    let pawn = piece(W, Kind::Pawn);
+    let dp = bfs(t(0, 1, 1), |c| {
+        let mut p = lone(pawn, c, &[]);
+        if c == t(0, 1, 1) {
+            p.set_unmoved(CellSet::from_iter([c]));
+        }
+        destinations(&p, c)
+    });
+    assert_eq!(dp[t(0, 7, 7).index()], Some(5));
+    // the race: 1. P-QR4,4 K-B:QB5,5 ... 5. P-QR8,8=Q KxQ, bare kings
+    let mut p = pos(
+        &[
+            (W, Kind::Pawn, (0, 1, 1)),
+            (W, Kind::King, (3, 0, 0)),
+            (B, Kind::King, (5, 2, 2)),
+        ],
+        W,
+    );
+    p.set_unmoved(CellSet::from_iter([t(0, 1, 1)]));
+    let g = Goff::new();
+    let line = [
+        ((0, 1, 1), (0, 3, 3)),
+        ((5, 2, 2), (4, 3, 3)),
+        ((0, 3, 3), (0, 4, 4)),
+        ((4, 3, 3), (3, 4, 4)),
+        ((0, 4, 4), (0, 5, 5)),
+        ((3, 4, 4), (2, 5, 5)),
+        ((0, 5, 5), (0, 6, 6)),
+        ((2, 5, 5), (1, 6, 6)),
+        ((0, 6, 6), (0, 7, 7)),
+        ((1, 6, 6), (0, 7, 7)),
+    ];
+    for (f, to) in line {
+        let m = moves(&p)
+            .into_iter()
+            .find(|m| {
+                m.from == t(f.0, f.1, f.2)
+                    && m.to == t(to.0, to.1, to.2)
+                    && m.promote.is_none_or(|k| k == Kind::Queen)
+            })
+            .unwrap_or_else(|| panic!("{f:?} -> {to:?} is legal"));
+        p = g.play(&p, &m);
+    }
+    assert_eq!(p.occupied(), p.of_kind(Kind::King));
+    assert!(matches!(g.outcome(&p), Some(Outcome::Draw(_))));
+}
+
+/// 05 T14 (L14968-15089, Fig. 191) [partial]: the named tiles: silver B:QN1,1 = (1,7,7), gold
+/// B:QB3,3 = (2,5,5). A knight needs 5 moves to reach an orthogonally adjacent tile (2D: 3). [C≠B]
+/// From a face-, edge- and vertex-adjacent tile of the enemy king, a knight needs at least 4, 1 and
+/// 2 moves to a checking tile (the book says 4, 2 and 3); never 0 (adjacent knights do not check).
+#[test]
+fn t14_pawn_vs_knight() {
+    assert_eq!(zab(bt("QN1,1")), (1, 7, 7));
+    assert_eq!(Tile::of(bt("QN1,1")).duke_colour(), "silver");
+    assert_eq!(zab(bt("QB3,3")), (2, 5, 5));
+    assert_eq!(Tile::of(bt("QB3,3")).duke_colour(), "gold");
+    let knight = |c: Cell| tables().knight[c.index()];
+    let k = t(3, 3, 3);
+    let d = bfs(k, knight);
+    for n in [(3, 3, 4), (4, 3, 3), (3, 2, 3)] {
+        assert_eq!(d[t(n.0, n.1, n.2).index()], Some(5), "{n:?}");
+    }
+    // checking tiles: a knight leap from the king
+    let checks = knight(k);
+    let least = |from: (i8, i8, i8)| {
+        let s = t(3 + from.0, 3 + from.1, 3 + from.2);
+        let d = bfs(s, |c| {
+            let mut n = knight(c);
+            n.remove(k);
+            n
+        });
+        checks.iter().filter_map(|c| d[c.index()]).min().unwrap()
+    };
+    assert_eq!(least((0, 0, 1)), 4, "face-adjacent (rook-like)");
+    assert_eq!(least((1, 1, 0)), 1, "edge-adjacent (bishop-like)");
+    assert_eq!(least((1, 1, 1)), 2, "vertex-adjacent (duke-like)");
+    // the digest's example: from (1,1,0) the leap (1,-2,2) reaches (2,-1,2), a knight offset
+    assert!(checks.contains(t(3 + 2, 3 - 1, 3 + 2)));
+    assert!(knight(t(4, 4, 3)).contains(t(5, 2, 5)));
+}
+
+/// 05 T15 (L15107-15155, Fig. 192): a Black stack on B:Q3,3 (3,5,5) fences a White pawn
+/// double-advanced to QR4,4 (0,3,3): its bishop covers the end-tile advances (0,4,3) and (0,3,4),
+/// its duke the apex (0,4,4). The same holds from B:KR1,1 (7,7,7), the other overlap tile; the
+/// two are Feynman tiles of each other (offset (4,2,2)).
+#[test]
+fn t15_stack_fences_a_pawn() {
+    assert_eq!(zab(bt("Q3,3")), (3, 5, 5));
+    assert_eq!(zab(bt("KR1,1")), (7, 7, 7));
+    assert_eq!(zab(wt("QR4,4")), (0, 3, 3));
+    for s in [(3, 5, 5), (7, 7, 7)] {
+        let p = pos(&[(B, Kind::Stack, s), (W, Kind::Pawn, (0, 3, 3))], W);
+        let occ = p.occupied();
+        let sc = t(s.0, s.1, s.2);
+        let bishop = piece(B, Kind::Bishop);
+        let duke = piece(B, Kind::Duke);
+        for e in [(0, 4, 3), (0, 3, 4)] {
+            assert!(covers(bishop, sc, t(e.0, e.1, e.2), &occ), "{s:?} {e:?}");
+        }
+        assert!(covers(duke, sc, t(0, 4, 4), &occ), "{s:?}");
+        // every advance of the pawn lands on a tile the stack covers
+        let adv = destinations(&p, t(0, 3, 3));
+        assert_eq!(adv, cells(&[(0, 4, 3), (0, 3, 4), (0, 4, 4)]));
+        assert!(adv.iter().all(|c| attacked(&p, c, B)));
+    }
+    assert_eq!(
+        Tile::of(t(3, 5, 5)).offset_to(&Tile::of(t(7, 7, 7))),
+        (4, 2, 2)
+    );
+    assert_eq!(reach(Family::Bishop, t(3, 5, 5), t(7, 7, 7)), Reach::Apex);
+    assert_eq!(reach(Family::Duke, t(3, 5, 5), t(7, 7, 7)), Reach::Body);
+}
+
+/// 05 T16 (L15166-15197, Fig. 193): the unshackled pawn race from QR5,3 (0,4,2): 5 moves to
+/// promote on its own level (max(7-4, 7-2)), 4 by the left back plane (a = 7: 3 advances, then one
+/// rook-like move); the back plane is reached in 3.
+#[test]
+fn t16_unshackled_pawn_race() {
+    assert_eq!(zab(wt("QR5,3")), (0, 4, 2));
+    let pawn = piece(W, Kind::Pawn);
+    let all = bfs(t(0, 4, 2), |c| destinations(&lone(pawn, c, &[]), c));
+    // shackled only: the perimeter-1 advances on its level
+    let level = bfs(t(0, 4, 2), |c| {
+        let x = Tile::of(c);
+        destinations(&lone(pawn, c, &[]), c)
+            .iter()
+            .filter(|&d| {
+                let y = Tile::of(d);
+                y.z == x.z && (y.a - x.a, y.b - x.b) != (0, 0) && y.a - x.a <= 1 && y.b - x.b <= 1
+            })
+            .collect()
+    });
+    assert_eq!(level[t(0, 7, 7).index()], Some(5));
+    assert_eq!(all[t(0, 7, 7).index()], Some(4));
+    let back = (0..512u32)
+        .map(Cell)
+        .filter(|&c| Tile::of(c).a == 7)
+        .filter_map(|c| all[c.index()])
+        .min();
+    assert_eq!(back, Some(3));
+    // the fourth move is a rook-like advance along the back plane
+    assert!(destinations(&lone(pawn, t(0, 7, 5), &[]), t(0, 7, 5)).contains(t(0, 7, 7)));
+}
