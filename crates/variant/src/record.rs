@@ -15,7 +15,8 @@
 //!
 //! A file may hold several records, one after another. `[Position "..."]` gives a start other than
 //! the variant's, in the variant's position text. `{...}` comments and `;` comments to the end of
-//! the line are skipped, as are move numbers (`12.`, `12...`).
+//! the line (a `;` that starts a token; one inside a move belongs to it, as in Goff's `CL2,1;4,1`)
+//! are skipped, as are move numbers (`12.`, `12...`).
 
 use crate::error::MoveError;
 use crate::game::Game;
@@ -271,8 +272,10 @@ impl Record {
                     rest = after;
                     continue;
                 }
+                // A `;` inside a token belongs to the move (Goff's double castle `CL2,1;4,1`); one
+                // that starts a token starts a comment.
                 let end = rest
-                    .find(|c: char| c.is_whitespace() || c == '{' || c == ';')
+                    .find(|c: char| c.is_whitespace() || c == '{')
                     .unwrap_or(rest.len());
                 let tok = &rest[..end];
                 rest = rest[end..].trim_start();

@@ -659,3 +659,32 @@ fn random_game_round_trip() {
     assert!(castles_checked >= 72, "{castles_checked}");
     assert_eq!(castles_played, [1, 1], "one castle each, then no rights");
 }
+
+/// A game record (the PGN-style text of `spacechess selfplay` and `replay`) keeps Goff's moves
+/// whole: double castles with their `;` (04 §5.7), fissions with their `,`, e.p. suffixes; reading
+/// the record back replays the same game.
+#[test]
+fn record_round_trip_with_castles() {
+    use spacechess_variant::record::Record;
+    use spacechess_variant::Game;
+    let g = Goff::new();
+    let mut start = g.start();
+    for l in [1, 2, 3, 5, 6] {
+        start.remove(t(l, 0, 0));
+        start.remove(t(l, 7, 7));
+    }
+    let mut game = Game::new(&g, start.clone());
+    for text in ["CL2,1;4,1", "CR1,2;1,4", "P - K4,4", "P - K4,3"] {
+        let m = g
+            .parse_move(game.position(), text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        game.play(m).unwrap();
+    }
+    let text = Record::game_text(&game, &[], &[], None);
+    assert!(text.contains("CL2,1;4,1"), "{text}");
+    let records = Record::parse_all(&text).unwrap();
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0].moves.len(), 4);
+    let replayed = records[0].replay(&g).unwrap();
+    assert_eq!(replayed.position(), game.position());
+}

@@ -171,6 +171,9 @@ fn records_skip_comments_and_numbers_and_name_errors() {
     assert_eq!(recs[0].moves, ["a1-a2", "d4-c4"]);
     assert_eq!(recs[0].result, "*");
     assert_eq!(recs[1].moves, ["a1-a3"]);
+    // a `;` inside a move belongs to it (Goff's double castle); one starting a token is a comment
+    let goff = Record::parse_all("1. CL2,1;4,1 ;comment CK1,1\n2. a1-a2 *\n").unwrap();
+    assert_eq!(goff[0].moves, ["CL2,1;4,1", "a1-a2"]);
     let err = Record::parse_all("[Event unquoted]\n").unwrap_err();
     assert!(err
         .to_string()
