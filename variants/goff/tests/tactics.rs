@@ -757,3 +757,277 @@ fn t16_unshackled_pawn_race() {
     // the fourth move is a rook-like advance along the back plane
     assert!(destinations(&lone(pawn, t(0, 7, 5), &[]), t(0, 7, 5)).contains(t(0, 7, 7)));
 }
+
+// ---------------------------------------------------------------------------------------------
+// C. Part IV: midgame gambits
+
+/// 05 T18 (L15459-15529, Figs. 196-197) [partial, geometry only]: the dynamic trapdoor. The Black
+/// rook oscillates on the queen level between B:Q7,2 (3,1,6) and B:Q2,6 (3,6,2) (a between-tile
+/// move, offset (0,5,-4), so it can be trapdoored); from (3,1,6) it defends the bishop on B:KR7,5
+/// (7,1,3) through a 5x5 square (perimeter 4) in the plane a = 1, from (3,6,2) the bishop on
+/// B:QB2,8 (2,6,0) through a 3x3 square (perimeter 2) in the plane a = 6. The White duke
+/// oscillates between KR2,2 (7,1,1) and Q2,2 (3,1,1) (duplex perimeter 2, apex to apex: no
+/// trapdoor); it attacks the KR bishop through a perimeter-1 duplex and the QB bishop through a
+/// 4x4 (perimeter-3) square. With White-perspective coordinates for Black's men, the duke would not
+/// reach the KR bishop.
+#[test]
+fn t18_dynamic_trapdoor_geometry() {
+    let (r1, r2) = (bt("Q7,2"), bt("Q2,6"));
+    let (b1, b2) = (bt("KR7,5"), bt("QB2,8"));
+    let (d1, d2) = (wt("KR2,2"), wt("Q2,2"));
+    assert_eq!(
+        [r1, r2, b1, b2, d1, d2].map(zab),
+        [
+            (3, 1, 6),
+            (3, 6, 2),
+            (7, 1, 3),
+            (2, 6, 0),
+            (7, 1, 1),
+            (3, 1, 1)
+        ]
+    );
+    let men = |r: Cell, d: Cell| {
+        let mut p = Position::empty();
+        p.put(r, piece(B, Kind::Rook));
+        p.put(b1, piece(B, Kind::Bishop));
+        p.put(b2, piece(B, Kind::Bishop));
+        p.put(d, piece(W, Kind::Duke));
+        p
+    };
+    let p = men(r1, d1);
+    assert_eq!(routes(Family::Rook, r1, b1), ["body 4"]);
+    assert_eq!(open_planes(&p, Family::Rook, r1, b1), ["left vertical"]);
+    assert!(covers(piece(B, Kind::Rook), r1, b1, &p.occupied()));
+    assert_eq!(routes(Family::Duke, d1, b1), ["apex 1", "apex 1"]);
+    assert!(covers(piece(W, Kind::Duke), d1, b1, &p.occupied()));
+    let p = men(r2, d2);
+    assert_eq!(routes(Family::Rook, r2, b2), ["body 2"]);
+    assert_eq!(open_planes(&p, Family::Rook, r2, b2), ["left vertical"]);
+    assert!(covers(piece(B, Kind::Rook), r2, b2, &p.occupied()));
+    assert_eq!(routes(Family::Duke, d2, b2), ["body 3"]);
+    assert!(covers(piece(W, Kind::Duke), d2, b2, &p.occupied()));
+    // the oscillations
+    assert_eq!(routes(Family::Rook, r1, r2), ["body 5"]);
+    assert_eq!(reach(Family::Rook, r1, r2), Reach::Body);
+    assert_eq!(routes(Family::Duke, d1, d2), ["apex 2", "apex 2"]);
+    assert_eq!(reach(Family::Duke, d1, d2), Reach::Duplex);
+    // the White-perspective reading of B:KR7,5 is (7,6,4): no duke route from either duke tile
+    let wrong = wt("KR7,5");
+    assert_eq!(zab(wrong), (7, 6, 4));
+    assert!(routes(Family::Duke, d1, wrong).is_empty());
+    assert!(routes(Family::Duke, d2, wrong).is_empty());
+}
+
+/// 05 T20 (L15759-15782, Fig. 206): the split-stack gambit. The Black stack B:Q3,3 (3,5,5) ->
+/// B:Q7,7 (3,1,1) is a stack move (duke apex p2 plus bishop linear p4 to the same q-tile) and checks
+/// White's K1,1 (4,0,0) by a duke-linear perimeter-1 attack. (The rooks that block the bishop's
+/// retreat are only in the figure.)
+#[test]
+fn t20_split_stack_q_tile() {
+    let (s, d) = (bt("Q3,3"), bt("Q7,7"));
+    assert_eq!((zab(s), zab(d)), ((3, 5, 5), (3, 1, 1)));
+    assert_eq!(routes(Family::Duke, s, d), ["apex 2"]);
+    assert_eq!(routes(Family::Bishop, s, d), ["linear 4", "linear 4"]);
+    let p = pos(
+        &[
+            (W, Kind::King, (4, 0, 0)),
+            (B, Kind::Stack, (3, 5, 5)),
+            (B, Kind::King, (4, 7, 7)),
+        ],
+        B,
+    );
+    let m = moves(&p)
+        .into_iter()
+        .find(|m| m.from == s && m.to == d && m.part.is_none() && m.fission.is_none())
+        .expect("the stack move is legal");
+    let after = p.after(&m);
+    assert_eq!(after.piece_at(d).unwrap().kind, Kind::Stack);
+    assert!(in_check(&after, W));
+    assert_eq!(
+        routes(Family::Duke, d, t(4, 0, 0)),
+        ["linear 1", "linear 1", "linear 1"]
+    );
+    assert!(covers(
+        piece(B, Kind::Duke),
+        d,
+        t(4, 0, 0),
+        &after.occupied()
+    ));
+    assert!(move_text(&p, &m).ends_with("ch"));
+}
+
+/// 05 T21 (L15787-15818, Fig. 207): the White stack QN3,3 (1,2,2) -> KB5,5 (5,4,4) (bishop apex
+/// p2 plus duke between p3) checks the Black king on (4,7,7) as a duke (perimeter 2, the plane
+/// a = b, White's major plane) and its bishop attacks B:KB1,1 (5,7,7), the king's vertical
+/// castling transit. A Black knight on B:KB2,2 (5,6,6) blocks both. Caveat [C]: the duke's square
+/// holds (3,6,6), Black's Q-pawn tile, so the check needs that pawn gone.
+#[test]
+fn t21_split_stack_feynman() {
+    let (s, d) = (wt("QN3,3"), wt("KB5,5"));
+    assert_eq!((zab(s), zab(d)), ((1, 2, 2), (5, 4, 4)));
+    assert_eq!(routes(Family::Bishop, s, d), ["apex 2"]);
+    assert_eq!(routes(Family::Duke, s, d), ["body 3"]);
+    let bk = t(4, 7, 7);
+    let transit = bt("KB1,1");
+    assert_eq!(zab(transit), (5, 7, 7));
+    let mk = |extra: &[(Player, Kind, (i8, i8, i8))]| {
+        let mut men = vec![
+            (W, Kind::King, (4, 0, 0)),
+            (W, Kind::Stack, (1, 2, 2)),
+            (B, Kind::King, (4, 7, 7)),
+        ];
+        men.extend_from_slice(extra);
+        pos(&men, W)
+    };
+    let p = mk(&[]);
+    let m = moves(&p)
+        .into_iter()
+        .find(|m| m.from == s && m.to == d && m.part.is_none() && m.fission.is_none())
+        .expect("the stack move is legal");
+    let after = p.after(&m);
+    assert!(in_check(&after, B));
+    assert_eq!(routes(Family::Duke, d, bk), ["body 2"]);
+    assert_eq!(open_planes(&after, Family::Duke, d, bk), ["major"]);
+    assert!(covers(
+        piece(W, Kind::Bishop),
+        d,
+        transit,
+        &after.occupied()
+    ));
+    assert_eq!(routes(Family::Bishop, d, transit), ["linear 3", "linear 3"]);
+    // the knight's block
+    let n = bt("KB2,2");
+    assert_eq!(zab(n), (5, 6, 6));
+    let mut blocked = after.clone();
+    blocked.put(n, piece(B, Kind::Knight));
+    assert!(!covers(piece(W, Kind::Duke), d, bk, &blocked.occupied()));
+    assert!(!covers(
+        piece(W, Kind::Bishop),
+        d,
+        transit,
+        &blocked.occupied()
+    ));
+    assert!(!in_check(&blocked, B));
+    // the caveat: the unmoved Q pawn (3,6,6) stands in the duke's square
+    let mut pawn = after.clone();
+    pawn.put(t(3, 6, 6), piece(B, Kind::Pawn));
+    assert!(!covers(piece(W, Kind::Duke), d, bk, &pawn.occupied()));
+    assert!(!in_check(&pawn, B));
+}
+
+// ---------------------------------------------------------------------------------------------
+// D. Part IV: openings
+
+/// 05 T25 (L16332-16371, Table 15): in the starting lineup the White pawn column is covered 20
+/// times by White's other men (per pawn QR..KR: 2, 2, 2, 4, 4, 3, 1, 2); the knights cover no royal
+/// pawn. Initial torque (distinct tiles covered by capture moves): pawns 48 of 512 (9.38 %),
+/// knights 8 (1.56 %), every knight tile also a pawn tile: K2,3, K3,2, KB3,3, KR3,3, Q2,3, Q3,2,
+/// QB3,3, QR3,3.
+#[test]
+fn t25_starting_lineup_facts() {
+    let p = Position::start();
+    let occ = p.occupied();
+    let mine = p.of_player(W);
+    let men: Vec<(Piece, Cell)> = mine.iter().map(|c| (p.piece_at(c).unwrap(), c)).collect();
+    let per_pawn: Vec<usize> = (0..8)
+        .map(|z| {
+            men.iter()
+                .filter(|(pc, c)| pc.kind != Kind::Pawn && covers(*pc, *c, t(z, 1, 1), &occ))
+                .count()
+        })
+        .collect();
+    assert_eq!(per_pawn, [2, 2, 2, 4, 4, 3, 1, 2]);
+    assert_eq!(per_pawn.iter().sum::<usize>(), 20);
+    let covered_by = |k: Kind| -> Bits {
+        (0..512u32)
+            .map(Cell)
+            .filter(|&to| {
+                men.iter()
+                    .any(|(pc, c)| pc.kind == k && covers(*pc, *c, to, &occ))
+            })
+            .collect()
+    };
+    let knights = covered_by(Kind::Knight);
+    assert!(!knights.contains(t(3, 1, 1)) && !knights.contains(t(4, 1, 1)));
+    let pawns = covered_by(Kind::Pawn);
+    assert_eq!(pawns.len(), 48);
+    assert_eq!(knights.len(), 8);
+    assert!(knights.without(&pawns).is_empty());
+    let named: Bits = [
+        "K2,3", "K3,2", "KB3,3", "KR3,3", "Q2,3", "Q3,2", "QB3,3", "QR3,3",
+    ]
+    .iter()
+    .map(|n| wt(n))
+    .collect();
+    assert_eq!(knights, named);
+    assert_eq!(format!("{:.2}", 48.0 * 100.0 / 512.0), "9.38");
+    assert_eq!(format!("{:.2}", 8.0 * 100.0 / 512.0), "1.56");
+}
+
+/// The White pawns' open capture steps in the starting lineup, as (offset, target).
+fn start_pawn_captures() -> Vec<((i8, i8, i8), Cell)> {
+    let p = Position::start();
+    let occ = p.occupied();
+    let mut v = Vec::new();
+    for from in p.of_player(W) & p.of_kind(Kind::Pawn) {
+        for s in &pawn_tables().capture[0][from.index()] {
+            if s.open(&occ) {
+                v.push((Tile::of(from).offset_to(&Tile::of(s.to)), s.to));
+            }
+        }
+    }
+    v
+}
+
+/// 05 T26 (L16413-16515, Tables 16-17): the White pawns cover the 8 single-advance apex tiles
+/// (z,2,2) 34 times (14 direct + 12 predator + 8 bead, 425 %) and the 16 single-advance end tiles
+/// (z,2,1)/(z,1,2) 28 times (reduced, 175 %); of the 40 double-advance tiles the 16 between tiles
+/// are covered 28 times (sling), the apex and end tiles by no sling, reduced or direct capture: 28/40
+/// = 70 %, or 90 % with the 8 dart tiles (the apexes). The knights cover 4 of the apex tiles and 4
+/// of the end tiles (those in front of the royal pawns).
+#[test]
+fn t26_pawn_coverage_tables() {
+    let caps = start_pawn_captures();
+    let count = |targets: &dyn Fn(Tile) -> bool, offs: &[(i8, i8, i8)]| {
+        caps.iter()
+            .filter(|(o, to)| targets(Tile::of(*to)) && offs.contains(o))
+            .count()
+    };
+    let apex1 = |x: Tile| x.a == 2 && x.b == 2;
+    let end1 = |x: Tile| (x.a, x.b) == (2, 1) || (x.a, x.b) == (1, 2);
+    let between2 = |x: Tile| (x.a, x.b) == (3, 2) || (x.a, x.b) == (2, 3);
+    let apex2 = |x: Tile| x.a == 3 && x.b == 3;
+    let end2 = |x: Tile| (x.a, x.b) == (3, 1) || (x.a, x.b) == (1, 3);
+    const DIRECT: [(i8, i8, i8); 2] = [(1, 1, 1), (-1, 1, 1)];
+    const PREDATOR: [(i8, i8, i8); 2] = [(2, 1, 1), (-2, 1, 1)];
+    const BEAD: [(i8, i8, i8); 1] = [(0, 1, 1)];
+    const REDUCED: [(i8, i8, i8); 4] = [(1, 1, 0), (1, 0, 1), (-1, 1, 0), (-1, 0, 1)];
+    const SLING: [(i8, i8, i8); 4] = [(1, 2, 1), (1, 1, 2), (-1, 2, 1), (-1, 1, 2)];
+    const DART: [(i8, i8, i8); 1] = [(0, 2, 2)];
+    let all: Vec<(i8, i8, i8)> = caps.iter().map(|(o, _)| *o).collect();
+    assert_eq!(count(&apex1, &DIRECT), 14);
+    assert_eq!(count(&apex1, &PREDATOR), 12);
+    assert_eq!(count(&apex1, &BEAD), 8);
+    assert_eq!(count(&apex1, &all), 34);
+    assert_eq!(count(&end1, &REDUCED), 28);
+    assert_eq!(count(&end1, &all), 28);
+    assert_eq!(count(&between2, &SLING), 28);
+    assert_eq!(count(&between2, &all), 28);
+    assert_eq!(count(&end2, &all), 0);
+    assert_eq!(count(&apex2, &DART), 8);
+    assert_eq!(count(&apex2, &all), 8);
+    assert_eq!(count(&apex2, &all) + count(&between2, &all), 36);
+    assert_eq!((28 * 100 / 40, 36 * 100 / 40), (70, 90));
+    // knights
+    let p = Position::start();
+    let kn: Bits = (p.of_player(W) & p.of_kind(Kind::Knight))
+        .iter()
+        .fold(CellSet::EMPTY, |acc, c| acc | tables().knight[c.index()]);
+    let on = |f: &dyn Fn(Tile) -> bool| -> Vec<(i8, i8, i8)> {
+        let mut v: Vec<_> = kn.iter().filter(|&c| f(Tile::of(c))).map(zab).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(on(&apex1), [(0, 2, 2), (2, 2, 2), (5, 2, 2), (7, 2, 2)]);
+    assert_eq!(on(&end1), [(3, 1, 2), (3, 2, 1), (4, 1, 2), (4, 2, 1)]);
+}
