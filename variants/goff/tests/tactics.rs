@@ -1031,3 +1031,218 @@ fn t26_pawn_coverage_tables() {
     assert_eq!(on(&apex1), [(0, 2, 2), (2, 2, 2), (5, 2, 2), (7, 2, 2)]);
     assert_eq!(on(&end1), [(3, 1, 2), (3, 2, 1), (4, 1, 2), (4, 2, 1)]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// E. Part V: the classical move sets behind the quantum analogs (the quantum rules themselves are
+// not implemented)
+
+/// 05 T33 (L17603-17645, Fig. 236): diffraction. A rook on KR1,1 (7,0,0) (inferred) with a pawn
+/// on KR4,4 (7,3,3) reaches only the two apex tiles in front of the pawn, KR2,2 and KR3,3. A duke
+/// on Q1,1 (3,0,0) (inferred) is not blocked by a pawn on Q4,4 (3,3,3): its edge-quadrant apex line
+/// in the major plane is Q3,3, Q5,5, Q7,7, and (3,3,3) is not a lattice tile of that plane; no tile
+/// off the duke's lattice ever changes its moves. [B] Two pawns on adjacent apex tiles block it: my
+/// reading, pawns on Q3,3 and Q4,4 (one of them a lattice tile) cut the line after Q3,3.
+#[test]
+fn t33_diffraction() {
+    let rook = piece(W, Kind::Rook);
+    let pawn = (piece(W, Kind::Pawn), wt("KR4,4"));
+    let p = lone(rook, wt("KR1,1"), &[pawn]);
+    let apex: Vec<(i8, i8, i8)> = dests(&p, t(7, 0, 0))
+        .into_iter()
+        .filter(|&(z, a, b)| z == 7 && a == b)
+        .collect();
+    assert_eq!(apex, [(7, 1, 1), (7, 2, 2)]);
+    assert_eq!([wt("KR2,2"), wt("KR3,3")], [t(7, 1, 1), t(7, 2, 2)]);
+    let duke = piece(W, Kind::Duke);
+    let from = wt("Q1,1");
+    let empty = destinations(&lone(duke, from, &[]), from);
+    let line = [wt("Q3,3"), wt("Q5,5"), wt("Q7,7")];
+    assert_eq!(line, [t(3, 2, 2), t(3, 4, 4), t(3, 6, 6)]);
+    for c in line {
+        assert_eq!(reach(Family::Duke, from, c), Reach::Apex);
+        assert!(empty.contains(c));
+    }
+    let q44 = (piece(W, Kind::Pawn), wt("Q4,4"));
+    let with = destinations(&lone(duke, from, &[q44]), from);
+    assert_eq!(with, empty, "Q4,4 is off the duke's lattice");
+    // no tile off the lattice blocks: every blocker of another duke colour leaves the moves alone
+    let colour = Tile::of(from).duke_colour();
+    for i in 0..512u32 {
+        let c = Cell(i);
+        if Tile::of(c).duke_colour() != colour {
+            let d = destinations(&lone(duke, from, &[(piece(W, Kind::Pawn), c)]), from);
+            assert_eq!(d, empty, "a blocker on {:?}", zab(c));
+        }
+    }
+    let two = destinations(&lone(duke, from, &[q44, (q44.0, wt("Q3,3"))]), from);
+    assert!(!two.contains(t(3, 4, 4)) && !two.contains(t(3, 6, 6)));
+}
+
+/// 05 T34-T35 (L17647-17768, Figs. 237-238) [partial]: the plane-polarization state counts: a rook
+/// or bishop linear move lies in 2 planes (4 states: both, either, none), a duke's in 3 (8 states).
+/// The duke on the KR level going down its duplex tiles: a bishop on the K level blocks it in the
+/// minor plane and it continues in the major plane only (my reconstruction: duke (7,3,3), bishop
+/// (4,4,2)).
+#[test]
+fn t34_t35_polarization() {
+    for (f, planes) in [(Family::Rook, 2), (Family::Bishop, 2), (Family::Duke, 3)] {
+        let fam = tables().planar(f).family();
+        for ray in 0..fam.rays.len() {
+            assert_eq!(fam.planes_of_ray(ray).len(), planes, "{f:?} ray {ray}");
+        }
+        assert_eq!(1 << planes, if f == Family::Duke { 8 } else { 4 });
+    }
+    let p = pos(
+        &[(W, Kind::Duke, (7, 3, 3)), (B, Kind::Bishop, (4, 4, 2))],
+        W,
+    );
+    let from = t(7, 3, 3);
+    assert_eq!(routes(Family::Duke, from, t(5, 3, 3)), ["apex 1", "apex 1"]);
+    assert_eq!(
+        open_planes(&p, Family::Duke, from, t(5, 3, 3)),
+        ["major", "minor"]
+    );
+    for to in [t(3, 3, 3), t(1, 3, 3)] {
+        assert_eq!(open_planes(&p, Family::Duke, from, to), ["major"]);
+        assert!(can(&p, from, to));
+    }
+}
+
+/// 05 T36 (L17804-17821, Fig. 239): a rook's pure quadrant move to perimeter 4 has 2*4+1-2 = 7
+/// tiles (9 with the two end tiles).
+#[test]
+fn t36_superposition_count() {
+    let from = t(3, 0, 0);
+    let r = tables().planar(Family::Rook).routes(from, t(3, 4, 4))[0];
+    let Route::Quadrant { quadrant, .. } = r else {
+        panic!("an apex move")
+    };
+    let pt = tables().planar(Family::Rook);
+    assert_eq!(pt.pure_perimeter(from, quadrant as usize, 4).len(), 7);
+    assert_eq!(perimeter_tiles(Family::Rook, from, &r, 4).len(), 9);
+}
+
+/// 05 T40 (L18086-18117, Fig. 244): queen time symmetry on Q4,4 (3,3,3). In the duke's major plane
+/// the only on-board perimeter-4 tile is (7,7,7), the Black KR1,1 tile. Overlaps, over the queen's
+/// whole projection: every rook apex move is also a bishop linear move; bishop linear tiles
+/// alternate brook (odd perimeter) / q-tile (even); every duke (edge-quadrant) apex tile is a
+/// q-tile; every other rook linear tile (even perimeter), and every duke duplex tile, is a hotspot;
+/// every other bishop apex tile (even perimeter) is a Feynman tile (duke body).
+#[test]
+fn t40_queen_time_symmetry() {
+    let q = wt("Q4,4");
+    assert_eq!(zab(q), (3, 3, 3));
+    let pt = tables().planar(Family::Duke);
+    let major = (0..pt.family().planes.len())
+        .find(|&i| tables().plane_name(Family::Duke, i, W) == "major")
+        .unwrap();
+    // the plane's lattice: q + s*u + t*v over its rays u, v; perimeter max(|s|, |t|) = 4
+    let plane = &pt.family().planes[major];
+    let (u, v) = (
+        spacechess_goff::tile::zab(&plane.u),
+        spacechess_goff::tile::zab(&plane.v),
+    );
+    let mut p4 = CellSet::EMPTY;
+    for s in -4i8..=4 {
+        for w in -4i8..=4 {
+            if s.abs().max(w.abs()) == 4 {
+                let x = Tile::new(
+                    3 + s * u.0 + w * v.0,
+                    3 + s * u.1 + w * v.1,
+                    3 + s * u.2 + w * v.2,
+                );
+                if x.on_board() {
+                    p4.insert(x.cell());
+                }
+            }
+        }
+    }
+    assert_eq!(sorted(&p4), [(7, 7, 7)]);
+    assert_eq!(bt("KR1,1"), t(7, 7, 7));
+    let perim = |f: Family, to: Cell| {
+        routes(f, q, to)[0]
+            .split(' ')
+            .nth(1)
+            .unwrap()
+            .parse::<u8>()
+            .unwrap()
+    };
+    let mut seen = [0; 5];
+    for to in projection(Kind::Queen, q) {
+        let (r, b, d) = (
+            reach(Family::Rook, q, to),
+            reach(Family::Bishop, q, to),
+            reach(Family::Duke, q, to),
+        );
+        if r == Reach::Apex {
+            assert_eq!(b, Reach::Linear, "{:?}", zab(to));
+            seen[0] += 1;
+        }
+        if b == Reach::Linear {
+            let even = perim(Family::Bishop, to) % 2 == 0;
+            assert_eq!(r, Reach::Apex);
+            assert_eq!(d == Reach::Apex, even, "brook / q-tile {:?}", zab(to));
+            assert_eq!(d == Reach::None, !even);
+            seen[1] += 1;
+        }
+        if d == Reach::Apex {
+            assert!(
+                r == Reach::Apex && b == Reach::Linear,
+                "q-tile {:?}",
+                zab(to)
+            );
+            seen[2] += 1;
+        }
+        if r == Reach::Linear {
+            let even = perim(Family::Rook, to) % 2 == 0;
+            assert_eq!(d == Reach::Duplex, even, "hotspot {:?}", zab(to));
+            seen[3] += 1;
+        }
+        if d == Reach::Duplex {
+            assert_eq!(r, Reach::Linear);
+        }
+        if b == Reach::Apex {
+            let even = perim(Family::Bishop, to) % 2 == 0;
+            assert_eq!(d == Reach::Body, even, "Feynman {:?}", zab(to));
+            seen[4] += 1;
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
+
+/// 05 T41 (L18207-18236, Fig. 246): the orbiting rook. A rook at offset (2,1) from a pawn in its
+/// horizontal plane orbits it counter-clockwise in 4 moves, (2,1) -> (-1,2) -> (-2,-1) -> (1,-2) ->
+/// (2,1), each to a between tile on perimeter 3 of a 4x4 square; clockwise it needs 8 (2 per step),
+/// because every reverse square holds the pawn.
+#[test]
+fn t41_orbiting_rook() {
+    let pawn = (3, 3, 3);
+    let orbit = [(2, 1), (-1, 2), (-2, -1), (1, -2)];
+    let at = |o: (i8, i8)| t(3, 3 + o.0, 3 + o.1);
+    let rook = piece(W, Kind::Rook);
+    let board = |c: Cell| {
+        lone(
+            rook,
+            c,
+            &[(piece(W, Kind::Pawn), t(pawn.0, pawn.1, pawn.2))],
+        )
+    };
+    for i in 0..4 {
+        let (s, d) = (at(orbit[i]), at(orbit[(i + 1) % 4]));
+        assert_eq!(routes(Family::Rook, s, d), ["body 3"]);
+        assert!(can(&board(s), s, d), "counter-clockwise {:?}", orbit[i]);
+        assert!(!can(&board(d), d, s), "clockwise {:?}", orbit[(i + 1) % 4]);
+        let m = tables().planar(Family::Rook).routes(d, s)[0];
+        assert!(tables()
+            .planar(Family::Rook)
+            .manifold(d, &m)
+            .contains(t(pawn.0, pawn.1, pawn.2)));
+    }
+    let mut clockwise = 0;
+    for i in 0..4 {
+        let (s, d) = (at(orbit[(i + 1) % 4]), at(orbit[i]));
+        let dist = bfs(s, |c| destinations(&board(c), c));
+        clockwise += dist[d.index()].unwrap();
+    }
+    assert_eq!(clockwise, 8);
+}
