@@ -1246,3 +1246,259 @@ fn t41_orbiting_rook() {
     }
     assert_eq!(clockwise, 8);
 }
+
+/// Histories of a lone White pawn (and the men of `others`) making one given relative move per
+/// turn: `first` on move 1, then `rest`; each history continues from every on-board tile its
+/// classical (engine) advance reaches among those offsets, never capturing; a history with no such
+/// move is pruned. Returns the weights (histories per tile) after each move.
+fn packet(
+    start: Cell,
+    others: &[(Piece, Cell)],
+    first: &[(i8, i8, i8)],
+    rest: &[(i8, i8, i8)],
+    n: usize,
+) -> Vec<BTreeMap<Cell, u64>> {
+    let pawn = piece(W, Kind::Pawn);
+    let mut w: BTreeMap<Cell, u64> = BTreeMap::from([(start, 1)]);
+    let mut out = Vec::new();
+    for k in 0..n {
+        let offs = if k == 0 { first } else { rest };
+        let mut next = BTreeMap::new();
+        for (&c, &h) in &w {
+            let mut p = lone(pawn, c, others);
+            if c == start && k == 0 {
+                p.set_unmoved(CellSet::from_iter([c]));
+            }
+            let x = Tile::of(c);
+            for d in destinations(&p, c) {
+                if p.piece_at(d).is_some() || !offs.contains(&x.offset_to(&Tile::of(d))) {
+                    continue;
+                }
+                *next.entry(d).or_insert(0) += h;
+            }
+        }
+        w = next;
+        out.push(w.clone());
+    }
+    out
+}
+
+const DOUBLE: [(i8, i8, i8); 5] = [(0, 2, 0), (0, 2, 1), (0, 2, 2), (0, 1, 2), (0, 0, 2)];
+const SINGLE: [(i8, i8, i8); 3] = [(0, 1, 0), (0, 0, 1), (0, 1, 1)];
+
+/// 05 T42 (L18736-18967, Figs. 247-249): the pawn probability packet. A White pawn on K2,2 (4,1,1)
+/// makes the double advance (5 tiles of the forward 3x3 square's perimeter 2), then 4 single
+/// advances (3 tiles each) on an empty level: 5, 15, 45, 135, 405 histories; after move 5, 1 ends on
+/// K8,8, 94 on a back plane (a = 7 or b = 7, not both), 310 elsewhere. With a passive Black pawn on
+/// B:K4,4 (4,4,4) that White may not capture (a pawn whose perimeter-1 forward square holds it
+/// cannot move and its history is pruned; a pawn on a back plane keeps the same relative move,
+/// its on-board tiles only): 5, 12, 24, 48, 132, 300, and the promotion is delayed by 2 moves (7
+/// instead of 5). The quantum notation is not implemented.
+#[test]
+fn t42_pawn_probability_packet() {
+    let start = wt("K2,2");
+    assert_eq!(zab(start), (4, 1, 1));
+    let total = |w: &BTreeMap<Cell, u64>| w.values().sum::<u64>();
+    let free = packet(start, &[], &DOUBLE, &SINGLE, 5);
+    assert_eq!(
+        free.iter().map(total).collect::<Vec<_>>(),
+        [5, 15, 45, 135, 405]
+    );
+    let last = &free[4];
+    let k88 = wt("K8,8");
+    let back: u64 = last
+        .iter()
+        .filter(|(&c, _)| {
+            let x = Tile::of(c);
+            (x.a == 7) != (x.b == 7)
+        })
+        .map(|(_, &h)| h)
+        .sum();
+    assert_eq!(last.get(&k88), Some(&1));
+    assert_eq!(back, 94);
+    assert_eq!(total(last) - 1 - back, 310);
+    // the obstacle
+    let obstacle = bt("K4,4");
+    assert_eq!(zab(obstacle), (4, 4, 4));
+    let ob = [(piece(B, Kind::Pawn), obstacle)];
+    let held = packet(start, &ob, &DOUBLE, &SINGLE, 7);
+    assert_eq!(
+        held.iter().take(6).map(total).collect::<Vec<_>>(),
+        [5, 12, 24, 48, 132, 300]
+    );
+    let first =
+        |ws: &[BTreeMap<Cell, u64>]| ws.iter().position(|w| w.contains_key(&k88)).map(|i| i + 1);
+    assert_eq!(first(&free), Some(5));
+    assert_eq!(first(&held), Some(7));
+}
+
+/// 05 T43 (L19054-19069, 19141-19242, Figs. 250-252): the classical tile sets behind the quantum
+/// rook notation, on the empty board. `R(KR3,3) - [KR6,6]5`: the pure quadrant perimeter 3 from
+/// (7,2,2) has 5 tiles, 7 with the end tiles (`...7`). `R(K4,4) - [K4,7]`: a linear move of
+/// perimeter 3 in two planes, whose rectangle perimeters have 13 tiles each. `R(KB3,1) -
+/// [KB3,3]7,7`: perimeter 2 in the horizontal and left vertical planes, 9-tile perimeters, 7 each
+/// without their 2 end tiles, 13 distinct. Black's `R(QR4,4) - [Q4,4]`: perimeter 3 in the two
+/// vertical planes, 13 tiles each. (The spreads chosen within these sets are quantum rules.)
+#[test]
+fn t43_quantum_rook_sets() {
+    let pt = tables().planar(Family::Rook);
+    let (s, d) = (wt("KR3,3"), wt("KR6,6"));
+    assert_eq!((zab(s), zab(d)), ((7, 2, 2), (7, 5, 5)));
+    let r = pt.routes(s, d)[0];
+    let Route::Quadrant { quadrant, .. } = r else {
+        panic!("a quadrant move")
+    };
+    assert_eq!(pt.pure_perimeter(s, quadrant as usize, 3).len(), 5);
+    assert_eq!(perimeter_tiles(Family::Rook, s, &r, 3).len(), 7);
+    // linear moves: per plane, the rectangle's perimeter
+    let linear = |s: Cell, d: Cell, k: usize| -> Vec<Bits> {
+        pt.routes(s, d)
+            .iter()
+            .map(|r| perimeter_tiles(Family::Rook, s, r, k))
+            .collect()
+    };
+    let (s, d) = (wt("K4,4"), wt("K4,7"));
+    let per = linear(s, d, 3);
+    assert_eq!(per.iter().map(|b| b.len()).collect::<Vec<_>>(), [13, 13]);
+    assert_eq!(per[0] & per[1], CellSet::from_iter([d]));
+    let (s, d) = (wt("KB3,1"), wt("KB3,3"));
+    assert_eq!((zab(s), zab(d)), ((5, 2, 0), (5, 2, 2)));
+    assert_eq!(
+        open_planes(&Position::empty(), Family::Rook, s, d),
+        ["horizontal", "left vertical"]
+    );
+    let per = linear(s, d, 2);
+    assert_eq!(per.iter().map(|b| b.len()).collect::<Vec<_>>(), [9, 9]);
+    // "pure linear": without the two end tiles (no advance along the move's axis, b)
+    let pure: Vec<Bits> = per
+        .iter()
+        .map(|b| b.iter().filter(|&c| Tile::of(c).b != 0).collect())
+        .collect();
+    assert_eq!(pure.iter().map(|b| b.len()).collect::<Vec<_>>(), [7, 7]);
+    assert_eq!((pure[0] | pure[1]).len(), 13);
+    let (s, d) = (bt("QR4,4"), bt("Q4,4"));
+    assert_eq!((zab(s), zab(d)), ((0, 4, 4), (3, 4, 4)));
+    assert_eq!(
+        open_planes(&Position::empty(), Family::Rook, s, d),
+        ["left vertical", "right vertical"]
+    );
+    let per = linear(s, d, 3);
+    assert_eq!(per.iter().map(|b| b.len()).collect::<Vec<_>>(), [13, 13]);
+}
+
+/// 05 T44 (L19244-19287, Fig. 253): the knight on KB6,3 (5,5,2); the classical knight moves with
+/// the largest dot product toward an attempted direction (the deflection rule's sets):
+/// `[KR6,3]R` (up): 8, KR4,2 KR4,4 KR5,1 KR5,5 KR7,1 KR7,5 KR8,2 KR8,4; `[Q6,1]B`: 2, Q5,1 and
+/// Q7,1; `[Q8,5]D`: 3, K8,5, Q7,5 and Q8,4.
+#[test]
+fn t44_knight_deflection_sets() {
+    let from = wt("KB6,3");
+    assert_eq!(zab(from), (5, 5, 2));
+    let moves = destinations(&lone(piece(W, Kind::Knight), from, &[]), from);
+    assert_eq!(moves.len(), 24);
+    let s = Tile::of(from);
+    let best = |toward: &str| -> Bits {
+        let dir = s.offset_to(&Tile::of(wt(toward)));
+        let dot = |c: Cell| {
+            let o = s.offset_to(&Tile::of(c));
+            o.0 as i32 * dir.0 as i32 + o.1 as i32 * dir.1 as i32 + o.2 as i32 * dir.2 as i32
+        };
+        let m = moves.iter().map(dot).max().unwrap();
+        moves.iter().filter(|&c| dot(c) == m).collect()
+    };
+    let named = |v: &[&str]| -> Bits { v.iter().map(|n| wt(n)).collect() };
+    assert_eq!(
+        best("KR6,3"),
+        named(&["KR4,2", "KR4,4", "KR5,1", "KR5,5", "KR7,1", "KR7,5", "KR8,2", "KR8,4"])
+    );
+    assert_eq!(best("Q6,1"), named(&["Q5,1", "Q7,1"]));
+    assert_eq!(best("Q8,5"), named(&["K8,5", "Q7,5", "Q8,4"]));
+}
+
+/// 05 T45 (L19389-19406, Fig. 254): `S(Q1,1) - [Q5,5]17,17,5`. The stack on (3,0,0) is conjoined at
+/// the q-tile Q5,5 (3,4,4): duke apex perimeter 2 in the major plane, bishop linear perimeter 4 in
+/// two planes. The duke's perimeter-2 tiles are K4,4, KB3,3, Q5,5, QB4,4, QN3,3; the bishop's
+/// perimeter tiles (17 per plane on an unbounded board) number 21 on the board: 5 x 21 = 105
+/// realities, 1 of them (both on Q5,5) the failed fission. [C≠B] Without the 2 far end tiles KR1,5
+/// and KR5,1: 19 bishop destinations, not the book's 18 (the classical fission count itself is
+/// tested in stack.rs).
+#[test]
+fn t45_quantum_fission_counts() {
+    let (s, q) = (wt("Q1,1"), wt("Q5,5"));
+    assert_eq!((zab(s), zab(q)), ((3, 0, 0), (3, 4, 4)));
+    assert_eq!(routes(Family::Duke, s, q), ["apex 2"]);
+    assert_eq!(routes(Family::Bishop, s, q), ["linear 4", "linear 4"]);
+    let dr = tables().planar(Family::Duke).routes(s, q)[0];
+    assert_eq!(
+        tables().plane_name(
+            Family::Duke,
+            tables().planar(Family::Duke).route_plane(&dr),
+            W
+        ),
+        "major"
+    );
+    let duke = perimeter_tiles(Family::Duke, s, &dr, 2);
+    let named: Bits = ["K4,4", "KB3,3", "Q5,5", "QB4,4", "QN3,3"]
+        .iter()
+        .map(|n| wt(n))
+        .collect();
+    assert_eq!(duke, named);
+    let bishop = tables()
+        .planar(Family::Bishop)
+        .routes(s, q)
+        .iter()
+        .fold(CellSet::EMPTY, |acc, r| {
+            acc | perimeter_tiles(Family::Bishop, s, r, 4)
+        });
+    assert_eq!(bishop.len(), 21);
+    let realities = duke.len() * bishop.len();
+    assert_eq!(realities, 105);
+    let failed = duke
+        .iter()
+        .flat_map(|x| bishop.iter().map(move |y| (x, y)))
+        .filter(|&(x, y)| x == q && y == q)
+        .count();
+    assert_eq!(failed, 1);
+    let ends = [wt("KR1,5"), wt("KR5,1")];
+    assert!(ends.iter().all(|&c| bishop.contains(c)));
+    assert_eq!(bishop.len() - ends.len(), 19);
+}
+
+/// 05 T47 (L19694-19766, Fig. 260): the oscillating rook. From KR3,3 (7,2,2) it alternates pure
+/// quadrant moves of perimeter 2 (3 tiles) forward and back; after move 3: 27 histories on 12 tiles,
+/// weight 1 on KR3,5 KR3,6 KR5,3 KR5,6 KR6,3 KR6,5, 2 on KR4,4 KR4,6 KR6,4, 5 on KR4,5 KR5,4
+/// KR5,5. [C≠B] The book's equation (11) lists KR5,5 twice; the second is KR5,4.
+#[test]
+fn t47_oscillating_rook() {
+    let start = wt("KR3,3");
+    assert_eq!(zab(start), (7, 2, 2));
+    let fwd = [(0, 2, 1), (0, 2, 2), (0, 1, 2)];
+    let back = fwd.map(|(z, a, b)| (-z, -a, -b));
+    let rook = piece(W, Kind::Rook);
+    let mut w: BTreeMap<Cell, u64> = BTreeMap::from([(start, 1)]);
+    for k in 0..3 {
+        let offs = if k % 2 == 0 { fwd } else { back };
+        let mut next = BTreeMap::new();
+        for (&c, &h) in &w {
+            let x = Tile::of(c);
+            for d in destinations(&lone(rook, c, &[]), c) {
+                if offs.contains(&x.offset_to(&Tile::of(d))) {
+                    *next.entry(d).or_insert(0) += h;
+                }
+            }
+        }
+        w = next;
+    }
+    assert_eq!(w.values().sum::<u64>(), 27);
+    assert_eq!(w.len(), 12);
+    let expect: [(&[&str], u64); 3] = [
+        (&["KR3,5", "KR3,6", "KR5,3", "KR5,6", "KR6,3", "KR6,5"], 1),
+        (&["KR4,4", "KR4,6", "KR6,4"], 2),
+        (&["KR4,5", "KR5,4", "KR5,5"], 5),
+    ];
+    for (names, weight) in expect {
+        for n in names {
+            assert_eq!(w.get(&wt(n)), Some(&weight), "{n}");
+        }
+    }
+}
