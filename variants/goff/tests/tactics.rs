@@ -249,7 +249,8 @@ fn t2_bishop_and_duke_symmetry() {
             assert_eq!((a & r).len(), shared, "{to:?}");
         }
     }
-    let cases: [(Family, (i8, i8, i8), &[&str]); 4] = [
+    type Case = (Family, (i8, i8, i8), &'static [&'static str]);
+    let cases: [Case; 4] = [
         (Family::Bishop, (5, 4, 4), &["apex 1"]),
         (
             Family::Duke,
@@ -265,6 +266,36 @@ fn t2_bishop_and_duke_symmetry() {
         for (a, r) in advance_retreat(f, s, d) {
             assert_eq!(a, r, "{f:?} {to:?}: manifold(s->t) == manifold(t->s)");
         }
+    }
+}
+
+/// 05 T2 (L12615-12694) in general, from Q4,4 (3,3,3) to every tile each base piece reaches on
+/// the empty board: the advance and retreat manifolds (per plane) are identical exactly for the
+/// rook's linear and apex moves, the bishop's apex moves, and the duke's linear, apex and duplex
+/// moves; never for between tiles, and never for a bishop linear move ("even for a move to
+/// perimeter 1").
+#[test]
+fn t2_symmetry_everywhere() {
+    let s = t(3, 3, 3);
+    for (f, kind) in [
+        (Family::Rook, Kind::Rook),
+        (Family::Bishop, Kind::Bishop),
+        (Family::Duke, Kind::Duke),
+    ] {
+        let mut n = 0;
+        for d in projection(kind, s) {
+            let symmetric = match reach(f, s, d) {
+                Reach::Linear => f != Family::Bishop,
+                Reach::Apex | Reach::Duplex => true,
+                Reach::Body => false,
+                Reach::None => unreachable!(),
+            };
+            for (a, r) in advance_retreat(f, s, d) {
+                assert_eq!(a == r, symmetric, "{f:?} to {:?}", zab(d));
+                n += 1;
+            }
+        }
+        assert!(n > 80, "{f:?}: {n}");
     }
 }
 
@@ -383,10 +414,14 @@ fn p10a() -> Position {
 
 /// 05 P10a (T10, L14535-14614): 1. R-KB8,1 (5,7,0) is checkmate. The check comes through the a = 7
 /// plane (White's left vertical plane; quadrant, perimeter 2); the White king covers (.,6,1..2).
+/// Every White mate in 1 is in the snapshot.
 #[test]
 fn p10a_mate_in_one() {
     let p = p10a();
     assert_eq!(zab(bt("KR1,7")), (7, 7, 1));
+    let mates = mating_moves(&p);
+    assert!(mates.contains(&"R - KB8,1 ch".to_string()), "{mates:?}");
+    insta::assert_snapshot!("p10a_white_mates_in_one", mates.join("\n"));
     let after = play(&p, "R-KB8,1");
     assert_eq!(after.piece_at(t(5, 7, 0)).unwrap().kind, Kind::Rook);
     assert!(in_check(&after, B));
@@ -612,6 +647,7 @@ fn t13_rule_of_the_cube() {
     }));
     assert_eq!(zab(bt("KB6,6")), (5, 2, 2));
     assert_eq!(d[t(5, 2, 2).index()], Some(5));
+    assert_eq!((216 * 100 / 512, 36 * 100 / 64), (42, 56));
     // the pawn needs 5 moves (double advance, then four single advances)
     let pawn = piece(W, Kind::Pawn);
     let dp = bfs(t(0, 1, 1), |c| {
