@@ -797,3 +797,378 @@ fn pawn_3_7_promotion_distance() {
         assert_eq!(promotion_distance(lvl, &double_no_apex, &no_apex).0, 6);
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// 04 §1.4 King
+// ---------------------------------------------------------------------------------------------
+
+/// The king's steps from `s` of the given families, grouped by destination: (destination, the
+/// blocker set of each plane in which the step occurs).
+fn king_steps(s: Cell, fams: &[Family]) -> Vec<(Cell, Vec<Bits>)> {
+    let mut v: Vec<(Cell, Vec<Bits>)> = Vec::new();
+    for k in &tables().king[s.index()] {
+        if !fams.contains(&k.family) {
+            continue;
+        }
+        let mut r = k.rect;
+        r.remove(k.to);
+        match v.iter_mut().find(|(to, _)| *to == k.to) {
+            Some((_, rects)) => rects.push(r),
+            None => v.push((k.to, vec![r])),
+        }
+    }
+    v
+}
+
+/// A step is stopped by friendly men on `occ` if its destination is occupied or every plane of it
+/// holds a man.
+fn stopped(step: &(Cell, Vec<Bits>), occ: &Bits) -> bool {
+    occ.contains(step.0) || step.1.iter().all(|r| r.intersects(occ))
+}
+
+/// Branch and bound: can at most `budget` more men (anywhere) stop every step? Every hem must hold
+/// the first open step's destination or a tile of one of its open planes' blocker sets, so
+/// branching on those tiles is exhaustive.
+fn hem(steps: &[(Cell, Vec<Bits>)], occ: &mut Bits, budget: usize) -> bool {
+    let Some(step) = steps.iter().find(|st| !stopped(st, occ)) else {
+        return true;
+    };
+    if budget == 0 {
+        return false;
+    }
+    let open = step.1.iter().find(|r| !r.intersects(occ)).unwrap();
+    for c in std::iter::once(step.0).chain(open.iter()) {
+        occ.insert(c);
+        if hem(steps, occ, budget - 1) {
+            return true;
+        }
+        occ.remove(c);
+    }
+    false
+}
+
+/// The fewest men that hem a king on `s` (steps of the given families), with one such hem.
+fn min_hem(s: Z, fams: &[Family]) -> (usize, Bits) {
+    let steps = king_steps(tz(s), fams);
+    for n in 0.. {
+        let mut occ = Bits::EMPTY;
+        if hem(&steps, &mut occ, n) {
+            return (occ.len(), occ);
+        }
+    }
+    unreachable!()
+}
+
+/// 04 §1.4 Table 11, linear rule (B = C): the fewest men that hem a king are 4 in a corner, 6 on an
+/// edge, 8 on a face and 10 in the open, and (C) the same anywhere along an edge or a face.
+/// Exhaustive: no smaller set of men anywhere on the board stops every step (the existing
+/// king_check::table_11_hems shows hems of these sizes). Each hem found is checked against the
+/// move generator.
+#[test]
+fn king_table_11_linear_minimum_hems() {
+    let fams = Family::ALL;
+    let mut cases: Vec<(Z, usize)> = vec![((0, 0, 0), 4), ((3, 3, 3), 10)];
+    cases.extend((1..7).map(|b| ((0, 0, b), 6)));
+    for a in 1..7 {
+        cases.extend((1..7).map(|b| ((0, a, b), 8)));
+    }
+    for (s, n) in cases {
+        let (k, occ) = min_hem(s, &fams);
+        assert_eq!(k, n, "king on {s:?}");
+        let mut men = vec![(W, Kind::King, s)];
+        men.extend(occ.iter().map(|c| (W, Kind::Knight, z(c))));
+        assert!(legal_destinations(&pos(&men, W), tz(s)).is_empty(), "{s:?}");
+    }
+}
+
+/// 04 §1.4 "open king" (B, L10528-10570, Fig 112): the fewest men that stop all 6 face steps are 3,
+/// all 12 edge steps 4, all 8 vertex steps 4, and the face and edge steps together 6 (Fig 112d).
+#[test]
+fn king_fig_112_open_king_blocks_by_ray_type() {
+    let s = (3, 3, 3);
+    assert_eq!(min_hem(s, &[Family::Rook]).0, 3);
+    assert_eq!(min_hem(s, &[Family::Bishop]).0, 4);
+    assert_eq!(min_hem(s, &[Family::Duke]).0, 4);
+    let (n, occ) = min_hem(s, &[Family::Rook, Family::Bishop]);
+    assert_eq!(n, 6);
+    let mut men = vec![(W, Kind::King, s)];
+    men.extend(occ.iter().map(|c| (W, Kind::Knight, z(c))));
+    let d = legal_destinations(&pos(&men, W), tz(s));
+    // only vertex steps are left
+    assert!(d.iter().all(|c| {
+        let x = z(c);
+        (x.0 - 3).abs() == 1 && (x.1 - 3).abs() == 1 && (x.2 - 3).abs() == 1
+    }));
+}
+
+/// The hems made of men on the king's neighbours only, of size `n`, as (unoccupied but blocked
+/// neighbours by type: face, edge, vertex).
+fn adjacent_hems(s: Z, n: usize) -> Vec<[usize; 3]> {
+    let steps = king_steps(tz(s), &Family::ALL);
+    let nb: Vec<Cell> = steps.iter().map(|st| st.0).collect();
+    let kind = |c: Cell| {
+        let x = z(c);
+        [x.0 - s.0, x.1 - s.1, x.2 - s.2]
+            .iter()
+            .filter(|&&d| d != 0)
+            .count()
+            - 1
+    };
+    let mut out = Vec::new();
+    let mut pick = vec![0usize; n];
+    fn rec(
+        start: usize,
+        depth: usize,
+        nb: &[Cell],
+        pick: &mut Vec<usize>,
+        f: &mut dyn FnMut(&[usize]),
+    ) {
+        if depth == pick.len() {
+            f(pick);
+            return;
+        }
+        for i in start..nb.len() {
+            pick[depth] = i;
+            rec(i + 1, depth + 1, nb, pick, f);
+        }
+    }
+    rec(0, 0, &nb, &mut pick, &mut |idx: &[usize]| {
+        let occ: Bits = idx.iter().map(|&i| nb[i]).collect();
+        if steps.iter().all(|st| stopped(st, &occ)) {
+            let mut prof = [0usize; 3];
+            for &c in nb.iter().filter(|c| !occ.contains(**c)) {
+                prof[kind(c)] += 1;
+            }
+            out.push(prof);
+        }
+    });
+    out
+}
+
+/// 04 §1.4 Fig 111 (B, C; L10515-10526): optimal hems of men on adjacent tiles leave unoccupied but
+/// blocked, in a corner 2 face + 1 edge tiles, on an edge 3 face + 2 edge + 0 vertex, against a
+/// face 4 face + 4 edge + 1 vertex; there are 6 / 2 / 4 such hems.
+#[test]
+fn king_fig_111_adjacent_hems() {
+    for (s, n, profile, count) in [
+        ((0, 0, 0), 4, [2, 1, 0], 6),
+        ((0, 0, 3), 6, [3, 2, 0], 2),
+        ((0, 3, 3), 8, [4, 4, 1], 4),
+    ] {
+        let hems = adjacent_hems(s, n);
+        assert!(!hems.is_empty(), "{s:?}");
+        assert_eq!(
+            hems.iter().filter(|p| **p == profile).count(),
+            count,
+            "{s:?}: {hems:?}"
+        );
+    }
+}
+
+/// 04 §1.4 Table 12 (B, L10791-10800): power projection ratios of the king over 511 tiles: adjacent
+/// rule 26 = 5.09 %, natural rule 26 + 42 = 68 = 13.3 %, linear rule (the engine's king) 26 = 5.09 %
+/// in the open, 7 = 1.37 % in a corner (Table 13).
+#[test]
+fn king_table_12_ppr() {
+    let linear = projection(Kind::King, t(3, 3, 3)).len();
+    assert_eq!((linear, pct(linear, 511, 2)), (26, "5.09".into()));
+    // the adjacent rule reaches every neighbour: the 26 tiles of the 3x3x3 cube
+    let adjacent = Position::board()
+        .iter()
+        .filter(|&c| {
+            let x = z(c);
+            c != t(3, 3, 3) && (x.0 - 3).abs() <= 1 && (x.1 - 3).abs() <= 1 && (x.2 - 3).abs() <= 1
+        })
+        .count();
+    assert_eq!(adjacent, linear);
+    // the natural rule adds the perimeter-1 apex tiles of every quadrant
+    let mut natural = projection(Kind::King, t(3, 3, 3));
+    for f in Family::ALL {
+        let pt = tables().planar(f);
+        for q in 0..pt.family().quadrants.len() {
+            natural |= pt.pure_perimeter(t(3, 3, 3), q, 1);
+        }
+    }
+    assert_eq!(
+        (natural.len(), pct(natural.len(), 511, 1)),
+        (68, "13.3".into())
+    );
+    let corner = projection(Kind::King, t(0, 0, 0)).len();
+    assert_eq!((corner, pct(corner, 511, 2)), (7, "1.37".into()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// 04 §3.3 En passant
+// ---------------------------------------------------------------------------------------------
+
+/// White's pawn on KB2,2 = (5,1,1) with Black pawns on `blacks` and White knights on `knights`,
+/// White to move.
+fn before_double(blacks: &[Z], knights: &[Z]) -> Position {
+    let mut men = vec![(W, Kind::Pawn, (5, 1, 1)), (W, Kind::King, (0, 0, 0))];
+    men.push((B, Kind::King, (0, 7, 7)));
+    men.extend(blacks.iter().map(|&c| (B, Kind::Pawn, c)));
+    men.extend(knights.iter().map(|&c| (W, Kind::Knight, c)));
+    pos(&men, W)
+}
+
+/// The position after the double advance (5,1,1) -> `to`, Black to move.
+fn after_double(to: Z, blacks: &[Z], knights: &[Z]) -> Position {
+    let p = before_double(blacks, knights);
+    let m = Move::new(t(5, 1, 1), tz(to));
+    assert!(all_moves(&p).contains(&m), "the double advance to {to:?}");
+    Goff::new().play(&p, &m)
+}
+
+/// The e.p. captures as (from, path tile), sorted.
+fn ep(p: &Position) -> Vec<(Z, Z)> {
+    let mut v: Vec<(Z, Z)> = en_passant(p).iter().map(|m| (z(m.from), z(m.to))).collect();
+    v.sort();
+    v
+}
+
+/// The legal captures other than e.p. onto `target`, by source, sorted.
+fn regular_captures(p: &Position, target: Z) -> Vec<Z> {
+    let mut v: Vec<Z> = all_moves(p)
+        .iter()
+        .filter(|m| m.to == tz(target) && m.part.is_none())
+        .map(|m| z(m.from))
+        .collect();
+    v.sort();
+    v
+}
+
+const APEX: Z = (5, 3, 3);
+const END: Z = (5, 3, 1);
+const BETWEEN: Z = (5, 3, 2);
+const APEX_PATH: Z = (5, 2, 2);
+const END_PATH: Z = (5, 2, 1);
+
+/// 04 §3.3 Fig 118 (book + deduced, l.11099-11135, A6): after P-KB4,4 the predators KR4,4, Q4,4 and
+/// the slings KN5,4, K5,4 all take e.p. on KB3,3; the slingers also take KB4,4 regularly (reduced);
+/// the slings cover KB3,3 only in the fictitious position (pawn on the path tile), not on the real
+/// board; men on KN4,3 and K4,3 block all six attacks.
+#[test]
+fn ep_fig_118_predators_slings_and_blockers() {
+    let blacks = [(7, 3, 3), (3, 3, 3), (6, 4, 3), (4, 4, 3)];
+    let p = after_double(APEX, &blacks, &[]);
+    let mut want: Vec<(Z, Z)> = blacks.iter().map(|&b| (b, APEX_PATH)).collect();
+    want.sort();
+    assert_eq!(ep(&p), want);
+    assert_eq!(regular_captures(&p, APEX), [(4, 4, 3), (6, 4, 3)]);
+    let mut fictitious = p.clone();
+    fictitious.remove(tz(APEX));
+    fictitious.put(tz(APEX_PATH), pawn(W));
+    for sling in [(6, 4, 3), (4, 4, 3)] {
+        assert!(!covers(pawn(B), tz(sling), tz(APEX_PATH), &p.occupied()));
+        assert!(covers(
+            pawn(B),
+            tz(sling),
+            tz(APEX_PATH),
+            &fictitious.occupied()
+        ));
+    }
+    let blocked = after_double(APEX, &blacks, &[(6, 3, 2), (4, 3, 2)]);
+    assert!(ep(&blocked).is_empty());
+    assert!(regular_captures(&blocked, APEX).is_empty());
+}
+
+/// 04 §3.3 Fig 119 (deduced, l.11137-11168): a Black pawn on KB5,5 (same level) takes e.p. on KB3,3
+/// by dart and also takes KB4,4 regularly by bead.
+#[test]
+fn ep_fig_119_dart_and_bead() {
+    let p = after_double(APEX, &[(5, 4, 4)], &[]);
+    assert_eq!(ep(&p), [((5, 4, 4), APEX_PATH)]);
+    assert_eq!(regular_captures(&p, APEX), [(5, 4, 4)]);
+}
+
+/// 04 §3.3 Fig 120 (deduced, l.11185-11213): Black pawns on KN4,3 and K4,3 both take e.p. on KB3,3
+/// by reduced (KN3,4 / K3,4 work too); before advancing White could have taken either by sling,
+/// and both attacked her pawn by sling.
+#[test]
+fn ep_fig_120_reduced_and_slings_before() {
+    for blacks in [[(6, 3, 2), (4, 3, 2)], [(6, 2, 3), (4, 2, 3)]] {
+        let p = after_double(APEX, &blacks, &[]);
+        let mut want: Vec<(Z, Z)> = blacks.iter().map(|&b| (b, APEX_PATH)).collect();
+        want.sort();
+        assert_eq!(ep(&p), want);
+        let before = before_double(&blacks, &[]);
+        for b in blacks {
+            assert!(regular_captures(&before, b).contains(&(5, 1, 1)), "{b:?}");
+            assert!(covers(pawn(B), tz(b), t(5, 1, 1), &before.occupied()));
+        }
+    }
+}
+
+/// 04 §3.3 Fig 121 (book, l.11224-11264): after P-KB4,2 Black pawns on KN4,3 and K4,3 take e.p. on
+/// KB3,2 by direct; both also take KB4,2 regularly by reduced.
+#[test]
+fn ep_fig_121_direct_and_regular_reduced() {
+    let blacks = [(6, 3, 2), (4, 3, 2)];
+    let p = after_double(END, &blacks, &[]);
+    assert_eq!(ep(&p), [((4, 3, 2), END_PATH), ((6, 3, 2), END_PATH)]);
+    assert_eq!(regular_captures(&p, END), [(4, 3, 2), (6, 3, 2)]);
+}
+
+/// 04 §3.3 Fig 122 (deduced, l.11266-11312) and A8: predators KR4,3, Q4,3 and slings KN5,3, K5,3
+/// all take e.p. on KB3,2; the slingers also take KB4,2 regularly by direct. The book's blocking
+/// claim is an erratum: men on KN4,3 and K4,3 block none of the 4 e.p. captures, men on KN4,2 and
+/// K4,2 block all four, and the two direct captures stay.
+#[test]
+fn ep_fig_122_predators_slings_and_erratum() {
+    let blacks = [(7, 3, 2), (3, 3, 2), (6, 4, 2), (4, 4, 2)];
+    let mut want: Vec<(Z, Z)> = blacks.iter().map(|&b| (b, END_PATH)).collect();
+    want.sort();
+    let p = after_double(END, &blacks, &[]);
+    assert_eq!(ep(&p), want);
+    assert_eq!(regular_captures(&p, END), [(4, 4, 2), (6, 4, 2)]);
+    let book_blockers = after_double(END, &blacks, &[(6, 3, 2), (4, 3, 2)]);
+    assert_eq!(ep(&book_blockers), want);
+    let real_blockers = after_double(END, &blacks, &[(6, 3, 1), (4, 3, 1)]);
+    assert!(ep(&real_blockers).is_empty());
+    assert_eq!(
+        regular_captures(&real_blockers, END),
+        [(4, 4, 2), (6, 4, 2)]
+    );
+}
+
+/// 04 §3.3 Fig 123 (deduced, l.11314-11341): a Black pawn on KB5,4 takes e.p. on KB3,2 by dart and
+/// has no regular capture of KB4,2.
+#[test]
+fn ep_fig_123_dart_no_regular_capture() {
+    let p = after_double(END, &[(5, 4, 3)], &[]);
+    assert_eq!(ep(&p), [((5, 4, 3), END_PATH)]);
+    assert!(regular_captures(&p, END).is_empty());
+}
+
+/// 04 §3.3 Fig 124 (deduced, l.11355-11382): Black pawns on KN3,3 and K4,2 both take e.p. on KB3,2
+/// by reduced. Before the advance the upper one and White's pawn attacked each other directly;
+/// White had no attack on the lower one.
+#[test]
+fn ep_fig_124_reduced_not_symmetric() {
+    let blacks = [(6, 2, 2), (4, 3, 1)];
+    let p = after_double(END, &blacks, &[]);
+    assert_eq!(ep(&p), [((4, 3, 1), END_PATH), ((6, 2, 2), END_PATH)]);
+    let before = before_double(&blacks, &[]);
+    let occ = before.occupied();
+    assert!(covers(pawn(W), t(5, 1, 1), t(6, 2, 2), &occ));
+    assert!(covers(pawn(B), t(6, 2, 2), t(5, 1, 1), &occ));
+    assert!(!covers(pawn(W), t(5, 1, 1), t(4, 3, 1), &occ));
+}
+
+/// 04 §3.3 Fig 125 (deduced, l.11412-11441): after P-KB4,3 (a between tile, path tiles KB3,3 and
+/// KB3,2) the pawn on KN4,3 takes e.p. on KB3,3 (reduced) or KB3,2 (direct), the pawn on K4,4 on
+/// KB3,3 (direct) or KB3,2 (sling): 4 moves; K4,4 also takes KB4,3 regularly by reduced.
+#[test]
+fn ep_fig_125_four_moves_and_regular_reduced() {
+    let p = after_double(BETWEEN, &[(6, 3, 2), (4, 3, 3)], &[]);
+    assert_eq!(
+        ep(&p),
+        [
+            ((4, 3, 3), END_PATH),
+            ((4, 3, 3), APEX_PATH),
+            ((6, 3, 2), END_PATH),
+            ((6, 3, 2), APEX_PATH)
+        ]
+    );
+    assert_eq!(regular_captures(&p, BETWEEN), [(4, 3, 3)]);
+}
