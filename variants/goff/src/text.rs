@@ -916,7 +916,13 @@ fn find(
                     Some(p) if p.player != me => {
                         format!("the man on {} is not {}'s", Tile::of(f).book_name(me), side(me))
                     }
-                    Some(_) if movegen::destinations(pos, f).contains(to) => {
+                    Some(p) if {
+                        // every pseudo-legal move, e.p. and castles included
+                        let mut v = Vec::new();
+                        movegen::pseudo_moves(pos, p, f, &mut v);
+                        v.iter().any(|m| m.to == to)
+                    } =>
+                    {
                         "it would leave the king in check".to_string()
                     }
                     Some(p) => format!(

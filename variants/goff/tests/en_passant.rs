@@ -133,3 +133,31 @@ fn position_text_keeps_en_passant() {
     assert_eq!(q.en_passant(), p.en_passant());
     assert_eq!(ep(&q), ep(&p));
 }
+
+/// 04 A21: cover is attack in the check sense, so a pinned pawn still covers its path tile and
+/// another pawn may use the right (Fig 126's pawns, the KR4,4 pawn pinned by a White rook against
+/// its king); the pinned pawn's own e.p. capture is refused, the other's is legal.
+#[test]
+fn a21_pinned_pawn_still_covers() {
+    let g = Goff::new();
+    let p = after_double(BETWEEN, &[(7, 3, 3), (3, 3, 2)], &[]);
+    let mut pinned = p.clone();
+    for (player, kind, c) in [
+        (B, Kind::King, (7, 5, 3)),
+        (W, Kind::Rook, (7, 0, 3)),
+        (W, Kind::King, (0, 0, 7)),
+    ] {
+        pinned.put(t(c.0, c.1, c.2), spacechess_goff::Piece { player, kind });
+    }
+    assert!(!spacechess_goff::movegen::in_check(&pinned, B));
+    // both pseudo-legal e.p. captures exist (every path tile is covered)
+    assert_eq!(ep(&pinned), ep(&p));
+    let mut v = Vec::new();
+    g.legal_moves(&pinned, &mut v);
+    let legal_ep: Vec<&Move> = v.iter().filter(|m| m.part == Some(Kind::Pawn)).collect();
+    assert_eq!(legal_ep.len(), 1, "{legal_ep:?}");
+    assert_eq!((legal_ep[0].from, legal_ep[0].to), (t(3, 3, 2), t(5, 2, 1)));
+    // the pinned pawn moving would expose the king: its capture is refused with that reason
+    let err = g.parse_move(&pinned, "P(KR5,5) x KB6,6 e.p.").unwrap_err();
+    assert!(err.to_string().contains("check"), "{err}");
+}

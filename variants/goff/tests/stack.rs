@@ -418,3 +418,37 @@ fn stack_12_fission_captures_end_tile() {
     let p = pos(&men, B);
     assert!(in_check(&p, B));
 }
+
+/// 03 A1: a q-tile fission needs the whole advancement rectangle of the bishop's plane clear, not
+/// just the square holding its destination. Fig 82's stack on Q1,1, fission through Q5,5 with the
+/// bishop to QB5,6: a man on K2,1 (in the other square of that rectangle) forbids the
+/// fission, while the bishop's decay to QB5,6 stays legal.
+#[test]
+fn a1_q_tile_fission_needs_the_rectangle() {
+    let stack = |extra: &[(spacechess_variant::Player, Kind, (i8, i8, i8))]| {
+        let mut men = vec![(W, Kind::Stack, (3, 0, 0))];
+        men.extend_from_slice(extra);
+        let p = pos(&men, W);
+        let mut v = Vec::new();
+        pseudo_moves(
+            &p,
+            spacechess_goff::Piece {
+                player: W,
+                kind: Kind::Stack,
+            },
+            t(3, 0, 0),
+            &mut v,
+        );
+        v
+    };
+    let x = Tile::parse_book("QB5,6", W).unwrap().cell();
+    let f = Tile::parse_book("Q5,5", W).unwrap().cell();
+    let fission = |v: &[Move]| v.iter().any(|m| m.to == x && m.fission == Some(f));
+    let decay = |v: &[Move]| v.iter().any(|m| m.to == x && m.part == Some(Kind::Bishop));
+    let open = stack(&[]);
+    assert!(fission(&open) && decay(&open));
+    let k21 = Tile::parse_book("K2,1", W).unwrap();
+    let blocked = stack(&[(W, Kind::Knight, (k21.z, k21.a, k21.b))]);
+    assert!(!fission(&blocked));
+    assert!(decay(&blocked));
+}
