@@ -1,4 +1,88 @@
-//! AUDIT TABLE PLACEHOLDER
+//! Audit of the test vectors of the Goff digests 03 (stack and pawn) and 04 (king, en passant,
+//! castling): every row, the test that checks it, and tests here for what no other file asserted.
+//! Rows are cited as in the digests (`03 §4 Stack 10`, `04 §3.3 Fig 122`). "+" joins an existing
+//! test (counts) with the test here (the row's remaining numbers). `file::function`; this file is
+//! `vectors`.
+//!
+//! | row | checked by |
+//! |---|---|
+//! | 03 §4 base: rook QR1,1 168 = 147 (21 apex) + 21 linear | rook_bishop::rook_168_everywhere |
+//! | 03 §4 base: bishop QR1,1 84 = 63 (9 apex) + 21; K4,4 147 | rook_bishop::bishop_84_to_147 |
+//! | 03 §4 base: duke 79 / 115 | duke_queen_knight::duke_79_and_115 |
+//! | 03 §4 base: queen 289 / 355 | duke_queen_knight::queen_tables_4_and_5 |
+//! | 03 §4 base: overlap q 9/15, F 3/12, brook 12/24, hotspot 9/9 | duke_queen_knight::queen_tables_4_and_5 (columns) |
+//! | 03 §4 Stack 1 (94, 79, 14, 159; 9 q + 5 F) | stack::stack_1_from_kb11, duke_queen_knight::stack_home_projection |
+//! | 03 §4 Stack 2 (12/27, 151/235; 2.35 %, 5.28 %, 29.5 %, 46.0 %; /511) | stack::stack_2_corner_and_centre + vectors::stack_2_ppr_over_511 |
+//! | 03 §4 Stack 3 (start: no stack move) | stack::stack_3_start_position |
+//! | 03 §4 Stack 4 (Fig 76: upleft, edge quadrant, 3x3 apex, q-tiles KN5,1 and K3,1) | stack::stack_4_fig_76_duke_decay + vectors::stack_4_fig_76_upleft_edge_quadrant_apex |
+//! | 03 §4 Stack 5 (Fig 77: Black rightward, perimeter 4, not overlap) | stack::stack_5_fig_77_bishop_decay + vectors::stack_5_fig_77_black_rightward_perimeter_4 |
+//! | 03 §4 Stack 6 (Fig 78: duplex major+minor, gold, blockers; B r D@Q8,6 by 4x4) | stack::stack_6_fig_78_recombination + vectors::stack_6_fig_78_duplex_planes_and_colours |
+//! | 03 §4 Stack 7 (Fig 79: K2,2 black, gold) | stack::stack_7_fig_79_cross_stack_tile |
+//! | 03 §4 Stack 8 (Fig 80: downleft, face, perimeter 4, 2 tiles off, gold-black) | stack::stack_8_fig_80_duke_teleport + vectors::stack_8_fig_80_teleport_geometry_and_colours |
+//! | 03 §4 Stack 9 (Fig 81: rightward 7x7, i=6 j=1, 2 of 3 F off, silver-white) | stack::stack_9_fig_81_bishop_teleport + vectors::stack_9_fig_81_teleport_geometry_and_colours |
+//! | 03 §4 Stack 10 (Fig 82: duke 5, bishop 19 not the book's 18, 94 not 89, the 19 names) | stack::stack_10_fig_82_fission_q_tile |
+//! | 03 §4 Stack 10 (quantum retelling: 21 bishop, 5 duke, 105) | vectors::stack_10_quantum_21_and_105; the spread "17,17,5" is quantum notation (05 T45), not tested here |
+//! | 03 §4 Stack 11 (Fig 83: 5 bishop, 7 duke, 34, F = KN6,6) | stack::stack_11_fig_83_fission_feynman |
+//! | 03 §4 Stack 12 (fission takes KN4,4 past blocked decays) | stack::stack_12_fission_captures_end_tile |
+//! | 03 §4 Stack 13 (fusion notation = reverse of the fission QR3,3 via K5,5) | vectors::stack_13_fusion_is_reverse_fission (fusion itself is not a move, 03 A5) |
+//! | 03 §4 Stack 14 (QN3,3 -> KB5,5 Feynman; Black Q3,3 -> Q7,7 q-tile; Black Q3,3 <-> KR1,1 pair) | stack::stack_14_split_stack_gambit_moves + vectors::stack_14_black_feynman_pair |
+//! | 03 §4 Stack 15 (stack exposure: b-decay perimeter 7 in both outward planes, queen recaptures) | vectors::stack_15_stack_exposure |
+//! | 03 §4 Stack 16 (KB1,1 -> Q3,3 not one move; fission + recombination) | stack::stack_16_trick_question + vectors::stack_16_fission_then_recombination |
+//! | 03 §4 Stack 17 (fissions 558 / 289 / 231 / 304 / 430) | stack::stack_17_fission_counts |
+//! | 03 §4 Pawn: 14 capture tiles from KB3,3 by name | pawn::fourteen_capture_tiles_from_kb33 |
+//! | 03 §4 Pawn: Fig 88 (12 apex, 2 lit; 10 edge, 4 lit) | vectors::pawn_fig_88_forward_planes |
+//! | 03 §4 Pawn: Fig 89 (12 apex, 4 lit; 10 edge, 5 lit) | vectors::pawn_fig_89_outward_planes |
+//! | 03 §4 Pawn: PPR 3-8 (0.59-1.57 %), 14 (2.74 %), 48 (9.39 %), 10 (1.96 %) | pawn::advances_single_and_double, pawn::unshackled_advance_48, pawn::unshackled_captures_10 + vectors::pawn_ppr_table_10 |
+//! | 03 §4 Pawn: start coverage (torque 48; 14+12+8 = 34, 425 %; 28, 175 %; 28/40 70 %, 36/40 90 %; 0) | vectors::pawn_start_position_coverage |
+//! | 03 §4 Pawn: Fig 87a | pawn::fig_87a_unshackled |
+//! | 03 §4 Pawn: Fig 87b-like | pawn::fig_87b_back_plane_blocking |
+//! | 03 §4 Pawn: static standoff | pawn::static_standoff |
+//! | 03 §4 Pawn: mutual bead, dynamic standoff | pawn::mutual_bead_and_dynamic_standoff |
+//! | 03 §4 Pawn: uplift S only, own knight blocks, choices Q R B D S N | pawn::promotion_and_uplift |
+//! | 03 §2.1 start stacks white-gold, black-silver / white-silver, black-gold | vectors::stack_2_1_start_stack_colours |
+//! | 03 §2.2 overlap offsets (2k,2k,0) / (2k,2k,4k), planes 2+1 / 1+1, = stack moves | vectors::stack_2_2_overlap_tiles |
+//! | 03 §3.1 rays 5/7 and 2/6, non-virtual quadrants 6/24 and 1/24 | vectors::pawn_3_1_rays_and_virtual_quadrants |
+//! | 03 §3.2 advances 3 / 8, blocking | pawn::advances_single_and_double, pawn::advance_blocking |
+//! | 03 §3.4 blocking sets | pawn::capture_blocking_sets, pawn::pawn_gives_check |
+//! | 03 §3.4 11 + 1 + 2 = 14; duke-colour facts | vectors::pawn_3_4_capture_kinds_and_duke_colours |
+//! | 03 §3.5 unshackled captures (10 / 9; Fig 101; duplex unblockable) | pawn::unshackled_captures_10, pawn::fig_101_fork, pawn::unshackled_duplex_capture_unblockable |
+//! | 03 §3.6 promotion tiles gold (even) / silver (odd) for White | vectors::pawn_3_6_promotion_tile_colours |
+//! | 03 §3.7 promotion distance 12 / 6 / 5 / 7 / 6 | vectors::pawn_3_7_promotion_distance |
+//! | 04 §1.4 26 / 7 (5.09 %, 1.37 %) | king_check::king_26_and_7, duke_queen_knight::ppr_percentages, vectors::king_table_12_ppr |
+//! | 04 §1.4 apex tiles 0 + 24 + 18 = 42 | king_check::perimeter_1_apex_tiles_42 |
+//! | 04 §1.4 natural rule 68 (13.3 %) | king_check::perimeter_1_apex_tiles_42 + vectors::king_table_12_ppr |
+//! | 04 §1.4 Table 12 adjacent / natural / linear 5.09 / 13.3 / 5.09 % | vectors::king_table_12_ppr; the 2D column (12.7 % = 8/63) is not testable: a 2D king |
+//! | 04 §1.4 Table 11 adjacent 7 / 11 / 17 / 26 | king_check::king_neighbours_by_position |
+//! | 04 §1.4 Table 11 linear 4 / 6 / 8 / 10, same along an edge / face | king_check::table_11_hems (hems exist) + vectors::king_table_11_linear_minimum_hems (minimum, every edge and face tile) |
+//! | 04 §1.4 Table 11 natural 4 / 7 / 10 / 14 | not testable: the natural rule is rejected and not implemented; the digest does not reproduce the book's figures (04 A13) |
+//! | 04 §1.4 Fig 111 profiles 2+1 / 3+2+0 / 4+4+1, 6 / 2 / 4 hems | vectors::king_fig_111_adjacent_hems |
+//! | 04 §1.4 open king 3 face / 4 edge / 4 vertex / 6 face+edge | king_check::blocking_by_ray_type + vectors::king_fig_112_open_king_blocks_by_ray_type |
+//! | 04 §1.4 fencing 9 / 15 / 19 | king_check::fencing, king_check::fencing_two_rooks |
+//! | 04 §1.4 example optimal hems | king_check::table_11_hems |
+//! | 04 §1.4 Figs 108-110 step planes | king_check::king_step_planes |
+//! | 04 §2 two-rook mate | king_check::two_rook_mate |
+//! | 04 §2 stalemate | king_check::stalemate |
+//! | 04 §3.3 Fig 117 | en_passant::fig_117_direct |
+//! | 04 §3.3 Fig 118 (4 e.p.; regular reduced; fictitious slings; 6 blocked) | en_passant::fig_118_predator_sling + vectors::ep_fig_118_predators_slings_and_blockers |
+//! | 04 §3.3 Fig 119 (dart; regular bead) | en_passant::fig_119_120_dart_reduced + vectors::ep_fig_119_dart_and_bead |
+//! | 04 §3.3 Fig 120 (reduced, both squares; slings before) | en_passant::fig_119_120_dart_reduced + vectors::ep_fig_120_reduced_and_slings_before |
+//! | 04 §3.3 Fig 121 (direct; regular reduced) | en_passant::fig_121_124_end_tile + vectors::ep_fig_121_direct_and_regular_reduced |
+//! | 04 §3.3 Fig 122 (4 e.p.; regular direct; A8 erratum) | en_passant::fig_121_124_end_tile + vectors::ep_fig_122_predators_slings_and_erratum |
+//! | 04 §3.3 Fig 123 (dart; no regular capture) | en_passant::fig_121_124_end_tile + vectors::ep_fig_123_dart_no_regular_capture |
+//! | 04 §3.3 Fig 124 (reduced; direct before, no attack on the lower) | en_passant::fig_121_124_end_tile + vectors::ep_fig_124_reduced_not_symmetric |
+//! | 04 §3.3 Fig 125 (4 moves; regular reduced) | en_passant::fig_125_127_between_tile + vectors::ep_fig_125_four_moves_and_regular_reduced |
+//! | 04 §3.3 Fig 126, Fig 127, computed row (KR4,4 alone: none) | en_passant::fig_125_127_between_tile |
+//! | 04 §3.3 greedy opening 6. P x KB6,6 e.p. | games::greedy_opening |
+//! | 04 §5.6 row 1: 36 castles (3, 3, 6, 6, 18) | castling::home_column_36_castles_per_colour |
+//! | 04 §5.6 row 2: White duke QN1,5 | castling::fig135_white_duke_blocks_royal_queen_side_in_plane_a0 |
+//! | 04 §5.6 row 3: Black bishop QR1,6 | castling::fig135_black_bishop_blocks_royal_queen_side_in_plane_a7 |
+//! | 04 §5.6 row 4: through check by a bishop on (5,2,2) | castling::through_check_bishop_on_5_2_2, castling::through_check_black_mirror |
+//! | 04 §5.6 row 5: Figs 131-133 | castling::figs_131_133_rook_planes_and_squares, castling::explicit_destinations_in_coordinates + vectors::castling_fig_131_133_rook_rectangles |
+//! | 04 §5.6 rows 6-7: greedy opening castles, 7. B-QB2,3 | games::greedy_opening_castling_claims |
+//! | 04 §5.6 row 8: knight's gambit 9. CK1,2 | games::knights_gambit |
+//!
+//! No row disagrees with the engine. Not tested anywhere: the 2D column of Table 12, the natural
+//! rule of Table 11, the quantum spread "17,17,5" of Stack 10.
 
 mod common;
 
@@ -1171,4 +1255,123 @@ fn ep_fig_125_four_moves_and_regular_reduced() {
         ]
     );
     assert_eq!(regular_captures(&p, BETWEEN), [(4, 3, 3)]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 03 §2 stack facts
+// ---------------------------------------------------------------------------------------------
+
+/// 03 §2.1 (B, L7200-7205, L7246-7254): a stack's composition is a function of its tile. The start
+/// stacks: White KB1,1 white-gold, QB1,1 black-silver; Black KB1,1 white-silver, QB1,1 black-gold.
+#[test]
+fn stack_2_1_start_stack_colours() {
+    let s = Position::start();
+    let colours = |c: Cell| {
+        let x = Tile::of(c);
+        (
+            if x.is_white() { "white" } else { "black" },
+            x.duke_colour(),
+        )
+    };
+    for (p, name, want) in [
+        (W, "KB1,1", ("white", "gold")),
+        (W, "QB1,1", ("black", "silver")),
+        (B, "KB1,1", ("white", "silver")),
+        (B, "QB1,1", ("black", "gold")),
+    ] {
+        let c = book(name, p);
+        assert_eq!(
+            s.piece_at(c),
+            Some(Piece {
+                player: p,
+                kind: Kind::Stack
+            })
+        );
+        assert_eq!(colours(c), want, "{name}");
+    }
+}
+
+/// 03 §2.2 (C, derivation; Table 34): from every tile the overlap tiles (bishop tiles that are also
+/// duke tiles on the empty board) are exactly the offsets (2k,2k,0) (q-tiles) and (2k,2k,4k)
+/// (Feynman tiles) up to permutation and signs; a q-tile is reached in one duke plane and, as a
+/// bishop linear tile, in two bishop planes; a Feynman tile in one plane of each; and (for the
+/// corner, KB1,1 and the centre) the stack moves of a lone stack go to exactly these tiles.
+#[test]
+fn stack_2_2_overlap_tiles() {
+    let planes = |f: Family, s: Cell, to: Cell| {
+        let pt = tables().planar(f);
+        let mut v: Vec<usize> = pt.routes(s, to).iter().map(|r| pt.route_plane(r)).collect();
+        v.sort();
+        v.dedup();
+        v.len()
+    };
+    for s in Position::board() {
+        let overlap = projection(Kind::Bishop, s) & projection(Kind::Duke, s);
+        for c in overlap.iter() {
+            let d = Tile::of(s).offset_to(&Tile::of(c));
+            let mut m = [d.0.abs(), d.1.abs(), d.2.abs()];
+            m.sort();
+            let k = m[1] / 2;
+            let q = m == [0, 2 * k, 2 * k];
+            let f = m == [2 * k, 2 * k, 4 * k];
+            assert!(k >= 1 && (q || f), "{:?} -> {:?}", z(s), d);
+            let (bp, dp) = (planes(Family::Bishop, s, c), planes(Family::Duke, s, c));
+            assert_eq!((bp, dp), if q { (2, 1) } else { (1, 1) }, "{d:?}");
+        }
+        // every such offset on the board is an overlap tile
+        let n = Position::board()
+            .iter()
+            .filter(|&c| {
+                let d = Tile::of(s).offset_to(&Tile::of(c));
+                let mut m = [d.0.abs(), d.1.abs(), d.2.abs()];
+                m.sort();
+                let k = m[1] / 2;
+                k >= 1 && m[1] % 2 == 0 && (m == [0, 2 * k, 2 * k] || m == [2 * k, 2 * k, 4 * k])
+            })
+            .count();
+        assert_eq!(n, overlap.len(), "{:?}", z(s));
+    }
+    for s in [(0, 0, 0), (5, 0, 0), (3, 3, 3)] {
+        let p = pos(&[(W, Kind::Stack, s)], W);
+        let whole: Bits = moves_from(&p, s)
+            .iter()
+            .filter(|m| m.part.is_none() && m.fission.is_none())
+            .map(|m| m.to)
+            .collect();
+        assert_eq!(
+            whole,
+            projection(Kind::Bishop, tz(s)) & projection(Kind::Duke, tz(s))
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 04 §5.6 castling
+// ---------------------------------------------------------------------------------------------
+
+/// 04 §5.6 row 5 (B, Figs 131-133, l.11957-12093): the CK rook's linear move KR1,1 -> KB1,1 has a
+/// 3x5 advancement rectangle in each back plane, of which the on-board half is the 3x3 square
+/// z 5..7; the CQ rook's QR1,1 -> Q1,1 a 4x7 rectangle whose on-board half is the 4x4 square z 0..3.
+#[test]
+fn castling_fig_131_133_rook_rectangles() {
+    let pt = tables().planar(Family::Rook);
+    let fam = pt.family();
+    for (from, dir, k) in [((7, 0, 0), -1i8, 2u8), ((0, 0, 0), 1, 3)] {
+        let lines: Vec<usize> = (0..fam.lines.len())
+            .filter(|&l| zab(&fam.rays[fam.lines[l].ray]) == (dir, 0, 0))
+            .collect();
+        assert_eq!(lines.len(), 2, "two vertical planes");
+        let kk = k as i8;
+        for l in lines {
+            let rect = pt.rectangle(tz(from), l, k as usize).unwrap();
+            // of the (k+1) x (2k+1) rectangle only the (k+1) x (k+1) square on the home side of
+            // the column is on the board
+            assert_eq!(rect.len(), ((k + 1) * (k + 1) - 1) as usize);
+            for c in rect.iter() {
+                let x = z(c);
+                assert!((x.0 - from.0).abs() <= kk && x.1 <= kk && x.2 <= kk);
+                assert!(x.1 == 0 || x.2 == 0, "in a back plane: {x:?}");
+            }
+        }
+    }
 }
