@@ -472,6 +472,14 @@ impl<const W: usize> Variant for Cubic<W> {
             multi::legal_moves(self, pos, out)
         }
     }
+    fn count_legal_moves(&self, pos: &CubicPosition<W>, scratch: &mut Vec<Move>) -> usize {
+        if self.is_plain() {
+            self.engine.count_legal(&pos.board, scratch)
+        } else {
+            multi::legal_moves(self, pos, scratch);
+            scratch.len()
+        }
+    }
     fn play(&self, pos: &CubicPosition<W>, mv: &Move) -> CubicPosition<W> {
         if self.is_plain() {
             CubicPosition {

@@ -73,7 +73,8 @@ impl Variant for Orthodox {
     type Move = Move;
 
     spacechess_variant::forward_variant!(engine =>
-        name, description, options_ron, players, start, legal_moves, play, outcome, in_check,
+        name, description, options_ron, players, start, legal_moves, count_legal_moves, play,
+        outcome, in_check,
         move_text, parse_move, draw, repetition_key, halfmove_clock, hash_key, evaluate,
         capture_values,
     );

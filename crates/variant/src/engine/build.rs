@@ -82,6 +82,9 @@ pub struct Engine<const W: usize> {
     pub(crate) rays: RayTable,
     pub(crate) opposite: Vec<u8>,
     pub(crate) leap_tables: Vec<LeapTable>,
+    /// `leap_masks[table][cell]`: the targets of a leap table from a cell, as a set (perft's last
+    /// ply counts leaps by population count).
+    pub(crate) leap_masks: Vec<Vec<CellSet<W>>>,
     /// `atoms[player][kind]`.
     pub(crate) atoms: Vec<Vec<Vec<CAtom>>>,
     /// `ride_range[(player * MAX_KINDS + kind) * dirs + dir]`: (min, max) of a capturing ride, max 0
@@ -415,6 +418,15 @@ impl<const W: usize> Engine<W> {
             .filter(|(_, k)| k.royal && rules.goal == Goal::CaptureRoyal)
             .fold(0u16, |m, (i, _)| m | 1 << i);
         let board = CellSet::<W>::first(shape.cell_count() as usize);
+        let leap_masks = leap_tables
+            .iter()
+            .map(|t| {
+                shape
+                    .cells()
+                    .map(|c| t.targets(c).iter().copied().collect())
+                    .collect()
+            })
+            .collect();
         let mut engine = Engine {
             rules: rules.clone(),
             shape,
@@ -424,6 +436,7 @@ impl<const W: usize> Engine<W> {
             rays,
             opposite,
             leap_tables,
+            leap_masks,
             atoms,
             ride_range,
             hop_style,

@@ -6,6 +6,63 @@ use super::rules::{Goal, HopStyle, Mode};
 use crate::player::Player;
 use spacechess_geometry::{Cell, CellSet};
 
+/// Where generated moves go: a list, or only their number (perft's last ply counts the moves of
+/// men that cannot expose their king without listing them).
+pub(crate) trait MoveSink {
+    /// True for a sink that only counts plain moves: the generator may then add them by number.
+    const COUNTS: bool;
+    /// `n` plain moves, counted (only called when [`MoveSink::COUNTS`]).
+    fn add(&mut self, n: usize);
+    /// One move.
+    fn push(&mut self, m: Move);
+    /// Plain moves from `from` to each of `cells` (a rider's quiet moves along a ray).
+    fn push_run(&mut self, from: Cell, cells: &[Cell]);
+}
+
+impl MoveSink for Vec<Move> {
+    const COUNTS: bool = false;
+    fn add(&mut self, _n: usize) {
+        debug_assert!(false, "a move list is never given moves by number");
+    }
+    #[inline]
+    fn push(&mut self, m: Move) {
+        Vec::push(self, m);
+    }
+    #[inline]
+    fn push_run(&mut self, from: Cell, cells: &[Cell]) {
+        self.extend(cells.iter().map(|&to| Move::normal(from, to)));
+    }
+}
+
+/// A [`MoveSink`] that counts the moves that need no legality test and lists the others (en
+/// passant, which empties a second cell) for testing.
+pub(crate) struct CountOrVerify<'a> {
+    /// Moves counted.
+    pub n: usize,
+    /// Moves to play out before counting.
+    pub verify: &'a mut Vec<Move>,
+}
+
+impl MoveSink for CountOrVerify<'_> {
+    const COUNTS: bool = true;
+    #[inline]
+    fn add(&mut self, n: usize) {
+        self.n += n;
+    }
+    #[inline]
+    fn push(&mut self, m: Move) {
+        if matches!(m.kind, MoveKind::EnPassant { .. }) {
+            self.verify.push(m);
+        } else {
+            self.n += 1;
+        }
+    }
+    #[inline]
+    fn push_run(&mut self, _from: Cell, cells: &[Cell]) {
+        self.n += cells.len();
+    }
+}
+
 impl<const W: usize> Engine<W> {
     /// Adds the pseudo-legal moves of the man on `from` (ignoring whether they leave a royal man
     /// attacked). With `ignore_turn`, friendly/enemy is judged from the man's own owner.
@@ -16,15 +73,37 @@ impl<const W: usize> Engine<W> {
         out: &mut Vec<Move>,
         _ignore_turn: bool,
     ) {
+        self.pseudo_moves_into(pos, from, out);
+    }
+
+    /// [`Engine::pseudo_moves_of`] into any [`MoveSink`].
+    pub(crate) fn pseudo_moves_into<S: MoveSink>(
+        &self,
+        pos: &Position<W>,
+        from: Cell,
+        out: &mut S,
+    ) {
         let Some(piece) = self.piece_on(pos, from) else {
             return;
         };
+        let enemies = self.enemies_of(pos, piece.player);
+        self.pseudo_moves_of_piece(pos, from, piece, enemies, out);
+    }
+
+    /// The pseudo-legal moves of `piece` standing on `from`, `enemies` being its owner's enemies.
+    pub(crate) fn pseudo_moves_of_piece<S: MoveSink>(
+        &self,
+        pos: &Position<W>,
+        from: Cell,
+        piece: Piece,
+        enemies: CellSet<W>,
+        out: &mut S,
+    ) {
         let me = piece.player;
         let occ = pos.occupied();
-        let enemies = self.enemies_of(pos, me);
         let unmoved = pos.unmoved.contains(from);
         let promotes = self.kinds[piece.kind as usize].promotes;
-        let push = |out: &mut Vec<Move>, to: Cell| {
+        let push = |out: &mut S, to: Cell| {
             if promotes
                 && self.promo_zone[me.index()].contains(to)
                 && !self.promo_choices.is_empty()
@@ -68,8 +147,12 @@ impl<const W: usize> Engine<W> {
                                 ray
                             };
                             if *mode != Mode::CaptureOnly {
-                                for &to in quiet {
-                                    push(out, to);
+                                if promotes {
+                                    for &to in quiet {
+                                        push(out, to);
+                                    }
+                                } else {
+                                    out.push_run(from, quiet);
                                 }
                             }
                             if let Some(b) = blocker {
@@ -115,6 +198,16 @@ impl<const W: usize> Engine<W> {
                     en_passant,
                 } => {
                     if *only_unmoved && !unmoved {
+                        continue;
+                    }
+                    if S::COUNTS && !promotes && !(*en_passant && pos.ep.is_some()) {
+                        let mask = self.leap_masks[*table][from.index()];
+                        if *mode != Mode::CaptureOnly {
+                            out.add(mask.without(&occ).len());
+                        }
+                        if *mode != Mode::MoveOnly {
+                            out.add((mask & enemies).len());
+                        }
                         continue;
                     }
                     for &to in self.leap_tables[*table].targets(from) {
@@ -179,14 +272,14 @@ impl<const W: usize> Engine<W> {
 
     /// Adds the moves of the bent riders of the man on `from` (see [`super::Motion::Bent`]).
     #[allow(clippy::too_many_arguments)]
-    fn bent_moves(
+    fn bent_moves<S: MoveSink>(
         &self,
         piece: Piece,
         from: Cell,
         occ: CellSet<W>,
         enemies: CellSet<W>,
-        out: &mut Vec<Move>,
-        push: &dyn Fn(&mut Vec<Move>, Cell),
+        out: &mut S,
+        push: &dyn Fn(&mut S, Cell),
     ) {
         for b in &self.bents[piece.player.index()][piece.kind as usize] {
             self.bent_walk(b, from, occ, |to, occupied| {
@@ -303,6 +396,62 @@ impl<const W: usize> Engine<W> {
         if self.rules.compulsory_capture && out.iter().any(|m| self.is_capture(pos, m)) {
             out.retain(|m| self.is_capture(pos, m));
         }
+    }
+
+    /// The number of legal moves (perft's last ply): `generate_legal(..).len()`, but where
+    /// [`Engine::generate_legal`] would accept a move without playing it out (one royal man, not in
+    /// check, no hoppers or bent riders, the mover neither the royal man nor pinned to it, not en
+    /// passant) the move is only counted, not listed. Everything else takes the full path.
+    pub fn count_legal(&self, pos: &Position<W>, scratch: &mut Vec<Move>) -> usize {
+        let full = |scratch: &mut Vec<Move>| {
+            self.generate_legal(pos, scratch);
+            scratch.len()
+        };
+        if self.royal_mask == 0
+            || self.has_hoppers
+            || !self.bent_attackers.is_empty()
+            || self.rules.compulsory_capture
+            || self.goal_reached(pos)
+        {
+            return full(scratch);
+        }
+        let me = pos.to_move;
+        let royals = self.royals_of(pos, me);
+        if royals.len() != 1 {
+            return full(scratch);
+        }
+        let k = royals.first_cell().expect("one royal man");
+        let enemies = self.enemies_of(pos, me);
+        if self.attacked_by(pos, k, enemies) {
+            return full(scratch);
+        }
+        let pinned = self.pinned_to(pos, k, me, enemies);
+        scratch.clear();
+        let mut sink = CountOrVerify {
+            n: 0,
+            verify: scratch,
+        };
+        let own = pos.by_player[me.index()];
+        for (kind, set) in pos.by_kind.iter().enumerate().take(self.kinds.len()) {
+            let piece = Piece {
+                player: me,
+                kind: kind as u8,
+            };
+            for from in *set & own {
+                if from == k || pinned.contains(from) {
+                    self.pseudo_moves_of_piece(pos, from, piece, enemies, sink.verify);
+                } else {
+                    self.pseudo_moves_of_piece(pos, from, piece, enemies, &mut sink);
+                }
+            }
+        }
+        self.castling_moves(pos, sink.verify);
+        sink.n
+            + sink
+                .verify
+                .iter()
+                .filter(|m| !self.royal_attacked(&self.make(pos, m), me))
+                .count()
     }
 
     /// The men of `me` standing first on a line from `king` with an enemy rider next on it, in

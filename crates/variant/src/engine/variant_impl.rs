@@ -55,6 +55,9 @@ impl<const W: usize> Variant for Engine<W> {
     fn legal_moves(&self, pos: &Position<W>, out: &mut Vec<Move>) {
         self.generate_legal(pos, out);
     }
+    fn count_legal_moves(&self, pos: &Position<W>, scratch: &mut Vec<Move>) -> usize {
+        self.count_legal(pos, scratch)
+    }
     fn play(&self, pos: &Position<W>, mv: &Move) -> Position<W> {
         self.make(pos, mv)
     }
