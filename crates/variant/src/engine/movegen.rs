@@ -468,17 +468,16 @@ impl<const W: usize> Engine<W> {
         let nd = self.opposite.len();
         let mut pinned = CellSet::EMPTY;
         for d in 0..nd {
-            let ray = self.rays.ray(king, d);
-            let Some(i) = ray.iter().position(|&c| occ.contains(c)) else {
+            // the first man on the line from the king, if ours, then the next man beyond it
+            let (_, Some(first)) = self.ray_to_blocker(king, d, occ) else {
                 continue;
             };
-            if !own.contains(ray[i]) {
+            if !own.contains(first) {
                 continue;
             }
-            let Some(j) = ray[i + 1..].iter().position(|&c| occ.contains(c)) else {
+            let (_, Some(c)) = self.ray_to_blocker(first, d, occ) else {
                 continue;
             };
-            let c = ray[i + 1 + j];
             if !enemies.contains(c) {
                 continue;
             }
@@ -486,9 +485,14 @@ impl<const W: usize> Engine<W> {
             let back = self.opposite[d] as usize;
             let (min, max) =
                 self.ride_range[(pc.player.index() * MAX_KINDS + pc.kind as usize) * nd + back];
-            let dist = (i + 2 + j) as u8;
-            if max > 0 && dist >= min && dist <= max {
-                pinned.insert(ray[i]);
+            if max == 0 {
+                continue;
+            }
+            if (min <= 1 && max == u8::MAX) || {
+                let dist = self.ray_distance(king, d, c);
+                dist >= min && dist <= max
+            } {
+                pinned.insert(first);
             }
         }
         pinned
