@@ -200,13 +200,24 @@ impl<const W: usize> Engine<W> {
                     if *only_unmoved && !unmoved {
                         continue;
                     }
-                    if S::COUNTS && !promotes && !(*en_passant && pos.ep.is_some()) {
+                    if S::COUNTS && !(*en_passant && pos.ep.is_some()) {
                         let mask = self.leap_masks[*table][from.index()];
+                        let mut targets = CellSet::EMPTY;
                         if *mode != Mode::CaptureOnly {
-                            out.add(mask.without(&occ).len());
+                            targets |= mask.without(&occ);
                         }
                         if *mode != Mode::MoveOnly {
-                            out.add((mask & enemies).len());
+                            targets |= mask & enemies;
+                        }
+                        // a move into the promotion zone counts once per promotion choice
+                        let zone = self.promo_zone[me.index()];
+                        let choices = self.promo_choices.len();
+                        if promotes && choices > 0 && targets.intersects(&zone) {
+                            out.add(
+                                targets.without(&zone).len() + (targets & zone).len() * choices,
+                            );
+                        } else {
+                            out.add(targets.len());
                         }
                         continue;
                     }
@@ -446,11 +457,22 @@ impl<const W: usize> Engine<W> {
             }
         }
         self.castling_moves(pos, sink.verify);
+        // The royal man's plain moves: legal iff its destination is not attacked once it has
+        // left its cell (no hoppers or bent riders here, so nothing else changes); the other
+        // listed moves are played out.
+        let mut without_royal = *pos;
+        without_royal.by_player[me.index()].remove(k);
         sink.n
             + sink
                 .verify
                 .iter()
-                .filter(|m| !self.royal_attacked(&self.make(pos, m), me))
+                .filter(|m| {
+                    if m.from == k && m.kind == MoveKind::Normal {
+                        !self.attacked_by(&without_royal, m.to, enemies)
+                    } else {
+                        !self.royal_attacked(&self.make(pos, m), me)
+                    }
+                })
                 .count()
     }
 
