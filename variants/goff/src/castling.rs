@@ -103,25 +103,9 @@ pub fn home_tiles(p: Player) -> (Cell, Cell, Cell) {
     )
 }
 
-/// `Sq(S, e, f, n)`: the on-board tiles `S + i e + j f` (0 <= i, j <= n) but `S` (04 §0).
+/// `Sq(S, e, f, n)` without its perimeter list.
 fn square(s: Tile, e: (i8, i8, i8), f: (i8, i8, i8), n: i8) -> Bits {
-    let mut out = CellSet::EMPTY;
-    for i in 0..=n {
-        for j in 0..=n {
-            if i == 0 && j == 0 {
-                continue;
-            }
-            let t = Tile::new(
-                s.z + i * e.0 + j * f.0,
-                s.a + i * e.1 + j * f.1,
-                s.b + i * e.2 + j * f.2,
-            );
-            if t.on_board() {
-                out.insert(t.cell());
-            }
-        }
-    }
-    out
+    crate::tile::advancement_square(s, e, f, n).0
 }
 
 fn add(t: Tile, d: (i8, i8, i8), k: i8) -> Tile {

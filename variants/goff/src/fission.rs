@@ -2,7 +2,7 @@
 //! duke to `Y`, their perimeters conjoined by an on-board overlap tile `F` (03 A1-A3).
 
 use crate::tables::Bits;
-use crate::tile::Tile;
+use crate::tile::{advancement_square as square, Tile};
 use spacechess_geometry::{Cell, CellSet};
 
 type V = (i8, i8, i8);
@@ -14,26 +14,6 @@ fn at(s: Tile, d: V) -> Option<Cell> {
 
 fn lin(u: V, i: i8, v: V, j: i8) -> V {
     (u.0 * i + v.0 * j, u.1 * i + v.1 * j, u.2 * i + v.2 * j)
-}
-
-/// The on-board tiles of `Sq(S,u,v,n)` (without `S`) and those of its perimeter `n`.
-fn square(s: Tile, u: V, v: V, n: i8) -> (Bits, Vec<Cell>) {
-    let mut all = CellSet::EMPTY;
-    let mut per = Vec::new();
-    for i in 0..=n {
-        for j in 0..=n {
-            if i == 0 && j == 0 {
-                continue;
-            }
-            if let Some(c) = at(s, lin(u, i, v, j)) {
-                all.insert(c);
-                if i.max(j) == n {
-                    per.push(c);
-                }
-            }
-        }
-    }
-    (all, per)
 }
 
 fn edge_rays() -> Vec<V> {

@@ -137,3 +137,34 @@ pub fn board_shape() -> Shape {
 pub fn zab(v: &Vector) -> (i8, i8, i8) {
     (v.get(2), v.get(1), v.get(0))
 }
+
+/// `Sq(S, u, v, n)` (rules/goff/04 §0): the on-board tiles `S + i u + j v` (`0 <= i, j <= n`) but
+/// `S` itself, and those of its perimeter `n` (`max(i, j) = n`) in the order `i`, then `j`.
+pub fn advancement_square(
+    s: Tile,
+    u: (i8, i8, i8),
+    v: (i8, i8, i8),
+    n: i8,
+) -> (crate::tables::Bits, Vec<Cell>) {
+    let mut all = crate::tables::Bits::EMPTY;
+    let mut per = Vec::new();
+    for i in 0..=n {
+        for j in 0..=n {
+            if i == 0 && j == 0 {
+                continue;
+            }
+            let t = Tile::new(
+                s.z + i * u.0 + j * v.0,
+                s.a + i * u.1 + j * v.1,
+                s.b + i * u.2 + j * v.2,
+            );
+            if t.on_board() {
+                all.insert(t.cell());
+                if i.max(j) == n {
+                    per.push(t.cell());
+                }
+            }
+        }
+    }
+    (all, per)
+}
