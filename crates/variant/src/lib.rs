@@ -23,6 +23,6 @@ mod variant;
 pub use error::{parse_clocks, MoveError, PositionError, RulesError};
 pub use game::Game;
 pub use outcome::{DrawReason, Outcome, WinReason};
-pub use perft::{divide, divide_parallel, perft, perft_parallel};
+pub use perft::{divide, divide_parallel, perft, perft_parallel, verify_counts};
 pub use player::{Player, Players};
 pub use variant::Variant;

@@ -100,3 +100,42 @@ pub fn perft_parallel<V: Variant>(v: &V, pos: &V::Position, depth: u32, threads:
         .map(|(_, n)| n)
         .sum()
 }
+
+/// Checks a variant's [`Variant::count_legal_moves`] (perft's last ply) against the length of its
+/// legal move list in every position of `games` random games of at most `plies` plies from
+/// `start` (a fixed `seed` makes the games repeatable). Returns the number of positions checked,
+/// or the text of the first position where the two differ, with both numbers.
+pub fn verify_counts<V: Variant>(
+    v: &V,
+    start: &V::Position,
+    games: usize,
+    plies: usize,
+    seed: u64,
+) -> Result<usize, String> {
+    let mut state = seed | 1;
+    let mut checked = 0;
+    let (mut list, mut scratch) = (Vec::new(), Vec::new());
+    for _ in 0..games {
+        let mut p = start.clone();
+        for _ in 0..plies {
+            v.legal_moves(&p, &mut list);
+            let counted = v.count_legal_moves(&p, &mut scratch);
+            if counted != list.len() {
+                return Err(format!(
+                    "{}: counted {counted}, listed {}",
+                    v.position_text(&p),
+                    list.len()
+                ));
+            }
+            checked += 1;
+            if list.is_empty() {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            p = v.play(&p, &list[(state % list.len() as u64) as usize]);
+        }
+    }
+    Ok(checked)
+}

@@ -394,3 +394,17 @@ fn random_games_round_trip() {
     let g = game();
     random_games(&g, 300, 50, 0x5eed);
 }
+
+/// Perft's last-ply count equals the legal move list's length along random Raumschach games (the
+/// engine counts the moves of men that cannot expose the king without listing them), with the
+/// pawn double step on as well.
+#[test]
+fn counted_moves_equal_listed_moves() {
+    for g in [
+        Cubic::raumschach(None, &[]).unwrap(),
+        Cubic::raumschach(None, &[("pawn_double_step".into(), "true".into())]).unwrap(),
+    ] {
+        let checked = spacechess_variant::verify_counts(&g, &g.start(), 10, 150, 11).unwrap();
+        assert!(checked > 500, "{checked}");
+    }
+}

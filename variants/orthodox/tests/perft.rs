@@ -70,3 +70,16 @@ fn position_5() {
         .unwrap();
     assert_eq!([1, 2, 3].map(|d| perft(&v, &p, d)), [44, 1486, 62_379]);
 }
+
+/// The last ply's count (`count_legal_moves`, which counts the moves that need no legality test
+/// without listing them) equals the length of the legal move list, in every position of random
+/// games from the start and from Kiwipete: pins, checks, en passant, castling and promotions
+/// all occur.
+#[test]
+fn counted_moves_equal_listed_moves() {
+    let v = Orthodox::new();
+    for start in [v.start(), v.parse_position(KIWIPETE).unwrap()] {
+        let checked = spacechess_variant::verify_counts(&v, &start, 40, 120, 7).unwrap();
+        assert!(checked > 2000, "{checked}");
+    }
+}

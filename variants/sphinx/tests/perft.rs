@@ -94,3 +94,11 @@ fn depth_4_with_timing() {
 
 const SPHINX_D4: u64 = 13_263_095;
 const REDUCED_D4: u64 = 1_166_262;
+
+/// Perft's last-ply count equals the legal move list's length along random Sphinx Chess games.
+#[test]
+fn counted_moves_equal_listed_moves() {
+    let g = SphinxChess::new(SphinxOptions::default()).unwrap();
+    let checked = spacechess_variant::verify_counts(&g, &g.start(), 10, 150, 5).unwrap();
+    assert!(checked > 500, "{checked}");
+}
