@@ -112,7 +112,7 @@ pub fn verify_counts<V: Variant>(
     plies: usize,
     seed: u64,
 ) -> Result<usize, String> {
-    let mut state = seed | 1;
+    let mut rng = crate::search::RandomMover::new(seed);
     let mut checked = 0;
     let (mut list, mut scratch) = (Vec::new(), Vec::new());
     for _ in 0..games {
@@ -131,10 +131,7 @@ pub fn verify_counts<V: Variant>(
             if list.is_empty() {
                 break;
             }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            p = v.play(&p, &list[(state % list.len() as u64) as usize]);
+            p = v.play(&p, &list[rng.below(list.len())]);
         }
     }
     Ok(checked)

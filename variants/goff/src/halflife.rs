@@ -14,6 +14,7 @@ use crate::tables::tables;
 use crate::tables::{Bits, Family};
 use crate::tile::tile;
 use spacechess_geometry::Cell;
+use spacechess_variant::search::RandomMover;
 use spacechess_variant::Player;
 
 /// The counts of the experiment from one tile.
@@ -106,7 +107,7 @@ pub fn experiment(boards: u32, seed: u64) -> u32 {
             choices.push(stack_tiles.contains(&m.to));
         }
     }
-    let mut rng = XorShift(seed | 1);
+    let mut rng = RandomMover::new(seed);
     let mut survived = 0;
     for _ in 0..boards {
         if choices[rng.below(choices.len())] {
@@ -114,20 +115,6 @@ pub fn experiment(boards: u32, seed: u64) -> u32 {
         }
     }
     survived
-}
-
-/// The xorshift64 generator of the experiments (a fixed seed gives the same run everywhere).
-struct XorShift(u64);
-
-impl XorShift {
-    /// A number in `0..n` (`n` > 0).
-    fn below(&mut self, n: usize) -> usize {
-        let x = &mut self.0;
-        *x ^= *x << 13;
-        *x ^= *x >> 7;
-        *x ^= *x << 17;
-        (*x % n as u64) as usize
-    }
 }
 
 /// The probability that a stack starting on the centre tile Q4,4 is still whole after 1, 2, ...
@@ -161,7 +148,7 @@ pub fn survival_curve(moves: usize) -> Vec<f64> {
 /// otherwise, and a survivor moves on from its new tile. Returns the whole stacks after each of
 /// the `moves` moves.
 pub fn decline(stacks: u32, moves: usize, seed: u64) -> Vec<u32> {
-    let mut rng = XorShift(seed | 1);
+    let mut rng = RandomMover::new(seed);
     let mut alive: Vec<Cell> = vec![tile(3, 3, 3); stacks as usize];
     let mut out = Vec::with_capacity(moves);
     for _ in 0..moves {

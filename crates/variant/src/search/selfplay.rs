@@ -59,6 +59,11 @@ impl RandomMover {
         z ^ (z >> 31)
     }
 
+    /// A random number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
     /// A random legal move, or None if there is none.
     pub fn choose<V: Variant>(&mut self, v: &V, pos: &V::Position) -> Option<V::Move> {
         let mut moves = Vec::new();
@@ -66,7 +71,7 @@ impl RandomMover {
         if moves.is_empty() {
             return None;
         }
-        let i = (self.next_u64() % moves.len() as u64) as usize;
+        let i = self.below(moves.len());
         Some(moves.swap_remove(i))
     }
 }
