@@ -221,6 +221,38 @@ fn restricted_pawn_captures() {
     }
 }
 
+/// 05 §4 row 9 on a back plane (03 §3.5): an unshackled pawn's duke-duplex captures along its back
+/// plane, (0,2k,0) on b = 8, are on its own level, so restricted pawns lose them; its reduced
+/// captures, which change level, stay.
+#[test]
+fn restricted_unshackled_pawn_captures() {
+    let restricted = GoffRules {
+        pawn_captures: PawnCaptures::Restricted,
+        ..GoffRules::BOOK
+    };
+    for (target, own_level) in [((3, 3, 7), true), ((4, 2, 7), false)] {
+        let p = pos(
+            &[
+                (W, Kind::Pawn, (3, 1, 7)),
+                (B, Kind::Knight, target),
+                (W, Kind::King, (0, 0, 0)),
+                (B, Kind::King, (7, 7, 0)),
+            ],
+            W,
+        );
+        let tt = t(target.0, target.1, target.2);
+        assert!(
+            legal_destinations(&p, t(3, 1, 7)).contains(tt),
+            "{target:?}"
+        );
+        assert_eq!(
+            legal_destinations(&under(&p, restricted), t(3, 1, 7)).contains(tt),
+            !own_level,
+            "{target:?}"
+        );
+    }
+}
+
 /// The position of 04 §3.3 Fig 126 after White's double advance KB2,2 -> KB4,3 (between tile):
 /// Black pawns KR4,4 and Q4,3 each cover one path tile.
 fn fig_126() -> Position {
