@@ -6,8 +6,8 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use spacechess_cubic::Cubic;
 use spacechess_orthodox::Orthodox;
+use spacechess_search::{Limits, Searcher};
 use spacechess_sphinx::{SphinxChess, SphinxGame, SphinxOptions};
-use spacechess_variant::search::{Limits, Searcher};
 use spacechess_variant::Variant;
 use std::hint::black_box;
 

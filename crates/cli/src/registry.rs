@@ -16,9 +16,9 @@
 //! agree.
 
 use crate::error::CliError;
+use spacechess_engine::{Engine, GenericNotation, RuleSet};
 use spacechess_geometry::words_for;
 use spacechess_orthodox::Orthodox;
-use spacechess_variant::engine::{Engine, GenericNotation, RuleSet};
 use spacechess_variant::Variant;
 use std::fmt::Display;
 use std::path::PathBuf;

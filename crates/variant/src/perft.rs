@@ -112,7 +112,7 @@ pub fn verify_counts<V: Variant>(
     plies: usize,
     seed: u64,
 ) -> Result<usize, String> {
-    let mut rng = crate::search::RandomMover::new(seed);
+    let mut rng = crate::RandomMover::new(seed);
     let mut checked = 0;
     let (mut list, mut scratch) = (Vec::new(), Vec::new());
     for _ in 0..games {

@@ -17,11 +17,11 @@ use options::{
     CompulsionOptions, Cubic8FourOptions, Cubic8Options, Cubic8TeamsOptions, CubicOptions,
     GameOptions, RaumschachOptions, ScaciaOptions, TamerlaneOptions, TrueKingOptions,
 };
-use spacechess_geometry::Vector;
-use spacechess_variant::engine::{
+use spacechess_engine::{
     Atom, Engine, Mode as AtomMode, Motion, Move, Notation, Position, RuleSet, StalemateResult,
     StepSet,
 };
+use spacechess_geometry::Vector;
 use spacechess_variant::{MoveError, Outcome, Player, PositionError, RulesError, Variant};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -111,7 +111,7 @@ pub type Cubic6 = Cubic<4>;
 /// The 8x8x8 games.
 pub type Cubic8 = Cubic<8>;
 
-fn piece_mut(rules: &mut RuleSet, letter: char) -> &mut spacechess_variant::engine::PieceSpec {
+fn piece_mut(rules: &mut RuleSet, letter: char) -> &mut spacechess_engine::PieceSpec {
     rules
         .pieces
         .iter_mut()
@@ -551,7 +551,7 @@ impl<const W: usize> Variant for Cubic<W> {
     fn halfmove_clock(&self, pos: &CubicPosition<W>) -> Option<u32> {
         Some(pos.board.halfmove_clock())
     }
-    // Search hooks (crate spacechess_variant::search): the engine's Zobrist key, evaluation and
+    // Search hooks (crate spacechess_search): the engine's Zobrist key, evaluation and
     // capture values, on the board.
     fn hash_key(&self, pos: &CubicPosition<W>) -> u64 {
         let k = self.engine.zobrist_key(&pos.board);

@@ -6,8 +6,8 @@
 
 use crate::notation::colour_name;
 use crate::{Cubic, CubicPosition};
+use spacechess_engine::{Move, MoveKind};
 use spacechess_geometry::{CellSet, Vector};
-use spacechess_variant::engine::{Move, MoveKind};
 use spacechess_variant::{MoveError, Outcome, Player, Players, PositionError, Variant, WinReason};
 
 /// How a game with more than two armies is played.

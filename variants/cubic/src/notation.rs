@@ -1,8 +1,8 @@
 //! Cell names: the book notation of Raumschach and Parton (`Cc3`: level letter, file letter, rank
 //! digit) and the 8x8x8 game's file letter, rank number and level colour (`D4Yellow`).
 
+use spacechess_engine::{GenericNotation, Notation};
 use spacechess_geometry::{Cell, Shape, Vector};
-use spacechess_variant::engine::{GenericNotation, Notation};
 
 /// Raumschach and Parton: level letter `A`.. (A lowest), file letter `a`.., rank number from 1,
 /// e.g. `Cc3`; moves `Bc1-Ec4`, `Cc3xDc4`, `Dd4-Ee5=Q`. This is the engine's generic 3D name.

@@ -619,7 +619,7 @@ fn s4_any_opponent_home() {
     let mut q = team_pos(&ffa, &[], 0);
     q.board.put(
         ffa.engine().parse_cell("C8White").unwrap(),
-        spacechess_variant::engine::Piece {
+        spacechess_engine::Piece {
             player: Player(0),
             kind: ffa.engine().kind_by_letter('P').unwrap(),
         },

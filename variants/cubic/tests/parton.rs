@@ -411,7 +411,7 @@ fn s6_compulsion_goal() {
     let loss = Cubic::compulsion(None, &[("no_move".into(), "loss".into())]).unwrap();
     assert_eq!(
         loss.engine().rules().stalemate,
-        spacechess_variant::engine::StalemateResult::Loss
+        spacechess_engine::StalemateResult::Loss
     );
 }
 

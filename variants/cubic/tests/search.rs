@@ -4,9 +4,7 @@
 //! independently (the mate is a checkmate by the rules, every defence is answered).
 
 use spacechess_cubic::Raumschach;
-use spacechess_variant::search::{
-    score_text, Limits, MateSolver, RandomMover, Searcher, SolutionNode,
-};
+use spacechess_search::{score_text, Limits, MateSolver, RandomMover, Searcher, SolutionNode};
 use spacechess_variant::{Outcome, Variant, WinReason};
 
 /// White King Ee1, Rook Db3, Queen Ae2; Black King Da1: mate in 1 by Ae2-Db2 (unique).
@@ -34,7 +32,7 @@ fn is_checkmate(v: &Raumschach, pos: &<Raumschach as Variant>::Position) -> bool
 fn check_tree(
     v: &Raumschach,
     pos: &<Raumschach as Variant>::Position,
-    node: &SolutionNode<spacechess_variant::engine::Move>,
+    node: &SolutionNode<spacechess_engine::Move>,
 ) {
     let mut legal = Vec::new();
     v.legal_moves(pos, &mut legal);

@@ -14,8 +14,8 @@ use crate::tables::tables;
 use crate::tables::{Bits, Family};
 use crate::tile::tile;
 use spacechess_geometry::Cell;
-use spacechess_variant::search::RandomMover;
 use spacechess_variant::Player;
+use spacechess_variant::RandomMover;
 
 /// The counts of the experiment from one tile.
 #[derive(Clone, Copy, Debug, PartialEq)]

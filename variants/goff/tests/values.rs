@@ -5,7 +5,7 @@ mod common;
 use common::*;
 use spacechess_goff::values::{capture_values, evaluate, material, projection_term, value, ROYAL};
 use spacechess_goff::{Goff, Kind, Move, Position};
-use spacechess_variant::search::{Limits, Searcher};
+use spacechess_search::{Limits, Searcher};
 use spacechess_variant::{Player, Variant};
 
 use Kind::*;

@@ -1,7 +1,7 @@
 //! FEN: the engine's 2D position text with the castling and en passant fields in standard form.
 
+use spacechess_engine::{EnPassant, Engine, Position};
 use spacechess_geometry::{Cell, CellSet, Vector};
-use spacechess_variant::engine::{EnPassant, Engine, Position};
 use spacechess_variant::{PositionError, Variant};
 
 /// (FEN letter, king cell, rook cell) of the four castling rights.

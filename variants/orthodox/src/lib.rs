@@ -6,8 +6,8 @@
 
 mod fen;
 
+use spacechess_engine::{Engine, GenericNotation, Move, Notation, Position};
 use spacechess_geometry::Cell;
-use spacechess_variant::engine::{Engine, GenericNotation, Move, Notation, Position};
 use spacechess_variant::{Player, PositionError, Variant};
 use std::sync::Arc;
 

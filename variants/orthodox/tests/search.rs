@@ -1,10 +1,8 @@
 //! The search, the mate solver and game records on orthodox chess (issue 8).
 
 use spacechess_orthodox::Orthodox;
+use spacechess_search::{play_game, Agent, Limits, MateSolver, RandomMover, Searcher, MATE_BOUND};
 use spacechess_variant::record::Record;
-use spacechess_variant::search::{
-    play_game, Agent, Limits, MateSolver, RandomMover, Searcher, MATE_BOUND,
-};
 use spacechess_variant::{Game, Outcome, Variant, WinReason};
 
 /// Paul Morphy's problem (White Kc8 Ra1 Pb6; Black Ka8 Bb8 Pa7 Pb7), mate in 2 with the unique
@@ -80,7 +78,7 @@ fn the_search_finds_the_mate_in_two() {
     let r = Searcher::new(&v).search(&pos, Limits::depth(3));
     assert_eq!(v.move_text(&pos, r.best.as_ref().unwrap()), "a1a6");
     assert!(r.score >= MATE_BOUND, "score {}", r.score);
-    assert_eq!(spacechess_variant::search::score_text(r.score, 2), "+M2");
+    assert_eq!(spacechess_search::score_text(r.score, 2), "+M2");
 }
 
 #[test]

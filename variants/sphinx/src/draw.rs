@@ -2,8 +2,8 @@
 //! board as an 8x8 board with its quarter boards marked, the Ecila board as its platforms.
 
 use crate::notation::{EcilaNotation, ReducedNotation, SphinxNotation};
+use spacechess_engine::{Engine, Position};
 use spacechess_geometry::Cell;
-use spacechess_variant::engine::{Engine, Position};
 use spacechess_variant::Variant;
 
 /// The token of the man on a cell: upper case White, lower case Black, `.` empty.

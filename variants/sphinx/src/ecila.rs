@@ -4,11 +4,11 @@
 use crate::draw;
 use crate::notation::EcilaNotation;
 use serde::{Deserialize, Serialize};
-use spacechess_geometry::CellSet;
-use spacechess_variant::engine::{
+use spacechess_engine::{
     Atom, Engine, Goal, Motion, Move, MoveKind, Position, RuleSet, StalemateResult, StepSet,
     MAX_KINDS,
 };
+use spacechess_geometry::CellSet;
 use spacechess_variant::{
     DrawReason, MoveError, Outcome, Player, PositionError, RulesError, Variant,
 };

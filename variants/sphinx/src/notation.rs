@@ -4,8 +4,8 @@
 //! Engine axes, the outer group first (docs/formats.md): Sphinx `(C, R, c, r)` (board column and
 //! row in the array, square column and row on the small board), Ecila `(X, Y, Z, x, y, z)`.
 
+use spacechess_engine::Notation;
 use spacechess_geometry::{Cell, Shape, Vector};
-use spacechess_variant::engine::Notation;
 
 /// Reads a number without sign or leading zero in `1..=max`.
 fn number(text: &str, max: usize) -> Option<usize> {

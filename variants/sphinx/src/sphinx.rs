@@ -4,7 +4,7 @@
 use crate::draw;
 use crate::notation::{ReducedNotation, SphinxNotation};
 use serde::{Deserialize, Serialize};
-use spacechess_variant::engine::{
+use spacechess_engine::{
     Atom, Engine, Goal, Motion, Move, Notation, Position, RuleSet, StalemateResult, StepSet,
 };
 use spacechess_variant::{Outcome, Player, RulesError, Variant, WinReason};

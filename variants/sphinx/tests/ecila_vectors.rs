@@ -4,10 +4,10 @@
 mod common;
 
 use common::{closure, lone, names};
+use spacechess_engine::MoveKind;
 use spacechess_sphinx::{
     Ecila27, Ecila8, EcilaGame, EcilaKing, EcilaNotation, EcilaOptions, EcilaQueen,
 };
-use spacechess_variant::engine::MoveKind;
 use spacechess_variant::{perft, MoveError, Variant};
 
 fn ecila() -> Ecila8 {

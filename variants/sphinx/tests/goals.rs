@@ -3,10 +3,10 @@
 
 mod common;
 
+use spacechess_engine::Position;
 use spacechess_sphinx::{
     Ecila8, EcilaGame, EcilaOptions, Sphinx, SphinxChess, SphinxGame, SphinxOptions,
 };
-use spacechess_variant::engine::Position;
 use spacechess_variant::{DrawReason, Game, MoveError, Outcome, Player, Variant, WinReason};
 
 fn play_all<V: Variant>(g: &mut Game<'_, V>, moves: &[&str]) {

@@ -3,10 +3,10 @@
 mod common;
 
 use common::{closure, destinations, lone, names, position};
+use spacechess_engine::MoveKind;
 use spacechess_sphinx::{
     ReducedNotation, ReducedSphinx, SphinxChess, SphinxGame, SphinxNotation, SphinxOptions,
 };
-use spacechess_variant::engine::MoveKind;
 use spacechess_variant::Variant;
 
 fn sphinx() -> SphinxChess {
@@ -426,7 +426,7 @@ fn s6_reduced_start() {
 /// board or goes to the corresponding square of another board, never both.
 #[test]
 fn s2_never_both_groups() {
-    fn check<const W: usize>(e: &spacechess_variant::engine::Engine<W>) {
+    fn check<const W: usize>(e: &spacechess_engine::Engine<W>) {
         let s = e.shape();
         for kind in 0..e.kinds().len() as u8 {
             for player in [0, 1] {

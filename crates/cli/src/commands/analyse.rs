@@ -4,7 +4,7 @@
 use super::position_after;
 use crate::error::CliError;
 use crate::registry::VariantVisitor;
-use spacechess_variant::search::{score_text, Limits, Searcher};
+use spacechess_search::{score_text, Limits, Searcher};
 use spacechess_variant::Variant;
 
 /// Analyses the position (the start, `--position`, after `--moves`).

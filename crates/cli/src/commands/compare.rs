@@ -13,8 +13,8 @@
 
 use crate::error::CliError;
 use crate::registry::{with_variant, VariantArgs, VariantVisitor};
+use spacechess_engine::{Engine, GenericNotation, RuleSet};
 use spacechess_geometry::words_for;
-use spacechess_variant::engine::{Engine, GenericNotation, RuleSet};
 use spacechess_variant::{Player, Variant};
 use std::collections::BTreeMap;
 use std::fmt::Write;

@@ -5,8 +5,8 @@
 use super::initial_position;
 use crate::error::CliError;
 use crate::registry::VariantVisitor;
+use spacechess_search::{score_text, Limits, Searcher};
 use spacechess_variant::record::Record;
-use spacechess_variant::search::{score_text, Limits, Searcher};
 use spacechess_variant::{Game, Player, Variant};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};

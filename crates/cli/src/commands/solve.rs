@@ -4,7 +4,7 @@
 use super::position_after;
 use crate::error::CliError;
 use crate::registry::VariantVisitor;
-use spacechess_variant::search::MateSolver;
+use spacechess_search::MateSolver;
 use spacechess_variant::Variant;
 
 /// Solves "mate in N" for the side to move.

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use spacechess_cubic::{Cubic, CubicPosition};
-use spacechess_variant::engine::{Piece, Position};
+use spacechess_engine::{Piece, Position};
 use spacechess_variant::{Game, Player, Variant};
 
 /// A position with these men (`(letter, cell, player index)`) and `to_move`, validated by a text

@@ -1,8 +1,8 @@
 //! Helpers shared by the tests: positions from piece lists, destinations of one man.
 #![allow(dead_code)]
 
+use spacechess_engine::{Engine, Move, MoveKind, Piece, Position};
 use spacechess_geometry::Cell;
-use spacechess_variant::engine::{Engine, Move, MoveKind, Piece, Position};
 use spacechess_variant::Player;
 
 /// A position holding the listed men: `"R a1"` is a White rook on a1, `"p e2"` a Black pawn.

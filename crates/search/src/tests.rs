@@ -2,9 +2,9 @@
 //! four players in teams and on their own (docs/search.md).
 
 use super::*;
-use crate::engine::{Engine, GenericNotation};
-use crate::record::Record;
-use crate::{Outcome, Player, Variant};
+use spacechess_engine::{Engine, GenericNotation};
+use spacechess_variant::record::Record;
+use spacechess_variant::{Outcome, Player, Variant};
 use std::sync::Arc;
 
 fn engine(ron: &str) -> Engine<1> {
@@ -71,7 +71,7 @@ fn capture_all_is_searched_as_a_win() {
     assert!(matches!(
         v.outcome(&v.play(&pos, &m.keys[0])),
         Some(Outcome::Win {
-            reason: crate::WinReason::CapturedEverything,
+            reason: spacechess_variant::WinReason::CapturedEverything,
             ..
         })
     ));
@@ -105,7 +105,7 @@ fn stalemate_is_no_mate() {
     let stalemate = v.parse_move(&pos, "b1-b3").unwrap();
     assert_eq!(
         v.outcome(&v.play(&pos, &stalemate)),
-        Some(Outcome::Draw(crate::DrawReason::Stalemate))
+        Some(Outcome::Draw(spacechess_variant::DrawReason::Stalemate))
     );
     let r = MateSolver::new(&v).solve(&pos, 1);
     let keys: Vec<String> = r.keys.iter().map(|k| v.move_text(&pos, k)).collect();
@@ -194,14 +194,20 @@ fn records_skip_comments_and_numbers_and_name_errors() {
 fn four_player_results_have_a_score_per_player() {
     let o = Outcome::Win {
         winners: vec![Player(0), Player(2)],
-        reason: crate::WinReason::Checkmate,
+        reason: spacechess_variant::WinReason::Checkmate,
     };
-    assert_eq!(crate::record::result_token(Some(&o), 4), "1-0-1-0");
     assert_eq!(
-        crate::record::result_token(Some(&Outcome::Draw(crate::DrawReason::Stalemate)), 2),
+        spacechess_variant::record::result_token(Some(&o), 4),
+        "1-0-1-0"
+    );
+    assert_eq!(
+        spacechess_variant::record::result_token(
+            Some(&Outcome::Draw(spacechess_variant::DrawReason::Stalemate)),
+            2
+        ),
         "1/2-1/2"
     );
-    assert_eq!(crate::record::result_token(None, 2), "*");
+    assert_eq!(spacechess_variant::record::result_token(None, 2), "*");
 }
 
 #[test]

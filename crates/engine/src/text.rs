@@ -3,9 +3,9 @@
 use super::build::Engine;
 use super::position::{EnPassant, Move, MoveKind, Piece, Position};
 use super::rules::Goal;
-use crate::error::{MoveError, PositionError};
-use crate::player::Player;
 use spacechess_geometry::{Cell, CellSet, Vector};
+use spacechess_variant::Player;
+use spacechess_variant::{MoveError, PositionError};
 
 /// The token of a man: its letter, upper case for player 1, lower case for player 2; players 3
 /// and 4 add an apostrophe (`K'` player 3, `k'` player 4).
@@ -286,7 +286,7 @@ fn parse_position_raw<const W: usize>(
             Some(EnPassant { target, victim })
         }
     };
-    (pos.halfmove, pos.fullmove) = crate::error::parse_clocks(&fields, 4)?;
+    (pos.halfmove, pos.fullmove) = spacechess_variant::parse_clocks(&fields, 4)?;
     Ok(pos)
 }
 

@@ -1,10 +1,10 @@
 //! Engine tests on small rule sets written for the purpose: every atom, goal and text path.
 
 use super::*;
-use crate::error::{PositionError, RulesError};
-use crate::outcome::{DrawReason, Outcome, WinReason};
-use crate::player::Player;
-use crate::{divide, divide_parallel, perft, Game, Variant};
+use spacechess_variant::Player;
+use spacechess_variant::{divide, divide_parallel, perft, Game, Variant};
+use spacechess_variant::{DrawReason, Outcome, WinReason};
+use spacechess_variant::{PositionError, RulesError};
 use std::sync::Arc;
 
 /// A 2D rule set on a `w` x `h` board with the given pieces (RON text of the list) and setup.

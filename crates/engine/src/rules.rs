@@ -1,8 +1,8 @@
 //! Rule sets as data (serde + RON).
 
-use crate::error::RulesError;
 use serde::{Deserialize, Serialize};
 use spacechess_geometry::{leaper_offsets, Shape, Vector};
+use spacechess_variant::RulesError;
 
 /// A whole game described as data: the engine compiles it into tables.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

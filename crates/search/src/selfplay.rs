@@ -1,9 +1,9 @@
 //! Games between engines and random movers.
 
 use super::{Limits, Searcher};
-use crate::game::Game;
-use crate::outcome::{DrawReason, Outcome};
-use crate::variant::Variant;
+use spacechess_variant::Game;
+use spacechess_variant::{DrawReason, Outcome};
+use spacechess_variant::{RandomMover, Variant};
 
 /// A player of a self-play game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,44 +35,6 @@ impl std::fmt::Display for Agent {
                 write!(f, "engine {}", parts.join(", "))
             }
         }
-    }
-}
-
-/// A seeded random mover (SplitMix64): the same seed plays the same moves.
-#[derive(Clone, Debug)]
-pub struct RandomMover {
-    state: u64,
-}
-
-impl RandomMover {
-    /// A mover with this seed.
-    pub fn new(seed: u64) -> RandomMover {
-        RandomMover { state: seed }
-    }
-
-    /// The next random number.
-    pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A random number in `0..n` (`n` > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// A random legal move, or None if there is none.
-    pub fn choose<V: Variant>(&mut self, v: &V, pos: &V::Position) -> Option<V::Move> {
-        let mut moves = Vec::new();
-        v.legal_moves(pos, &mut moves);
-        if moves.is_empty() {
-            return None;
-        }
-        let i = self.below(moves.len());
-        Some(moves.swap_remove(i))
     }
 }
 

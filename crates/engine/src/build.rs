@@ -4,9 +4,9 @@ use super::notation::Notation;
 use super::position::{Position, MAX_KINDS, MAX_PLAYERS};
 use super::rules::{Goal, HopStyle, Mode, Motion, RuleSet};
 use super::text;
-use crate::error::RulesError;
-use crate::player::{Player, Players};
 use spacechess_geometry::{words_for, Cell, CellSet, LeapTable, RayTable, Shape, Vector};
+use spacechess_variant::RulesError;
+use spacechess_variant::{Player, Players};
 use std::sync::Arc;
 
 /// What the engine knows of a kind of piece.
@@ -72,7 +72,7 @@ pub(crate) struct CCastle<const W: usize> {
 }
 
 /// A rule set compiled for boards of up to `64 * W` cells: the generic move generator and
-/// everything it needs, precomputed once. Implements [`crate::Variant`].
+/// everything it needs, precomputed once. Implements [`spacechess_variant::Variant`].
 pub struct Engine<const W: usize> {
     pub(crate) rules: RuleSet,
     pub(crate) shape: Shape,

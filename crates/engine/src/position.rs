@@ -1,7 +1,7 @@
 //! Positions and moves of the engine.
 
-use crate::player::Player;
 use spacechess_geometry::{Cell, CellSet};
+use spacechess_variant::Player;
 
 /// The most players a game may have.
 pub const MAX_PLAYERS: usize = 4;

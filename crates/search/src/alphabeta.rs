@@ -2,8 +2,8 @@
 
 use super::tt::{Bound, Entry, Table};
 use super::{Sides, INFINITY, MATE_BOUND};
-use crate::player::Player;
-use crate::variant::Variant;
+use spacechess_variant::Player;
+use spacechess_variant::Variant;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};

@@ -3,8 +3,8 @@
 use super::build::{CAtom, Engine};
 use super::position::{EnPassant, Move, MoveKind, Piece, Position, MAX_KINDS};
 use super::rules::{Goal, HopStyle, Mode};
-use crate::player::Player;
 use spacechess_geometry::{Cell, CellSet};
+use spacechess_variant::Player;
 
 /// Where generated moves go: a list, or only their number (perft's last ply counts the moves of
 /// men that cannot expose their king without listing them).

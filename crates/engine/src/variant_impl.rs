@@ -4,10 +4,10 @@ use super::build::Engine;
 use super::position::{Move, Position};
 use super::rules::{Goal, StalemateResult};
 use super::text;
-use crate::error::{MoveError, PositionError};
-use crate::outcome::{DrawReason, Outcome, WinReason};
-use crate::player::{Player, Players};
-use crate::variant::Variant;
+use spacechess_variant::Variant;
+use spacechess_variant::{DrawReason, Outcome, WinReason};
+use spacechess_variant::{MoveError, PositionError};
+use spacechess_variant::{Player, Players};
 use std::hash::{Hash, Hasher};
 
 impl<const W: usize> Engine<W> {

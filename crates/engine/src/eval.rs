@@ -5,8 +5,8 @@
 use super::build::{CAtom, Engine};
 use super::position::{Move, MoveKind, Position, MAX_KINDS, MAX_PLAYERS};
 use super::rules::{Goal, HopStyle, Mode};
-use crate::player::Player;
 use spacechess_geometry::Cell;
+use spacechess_variant::Player;
 
 /// Share of a piece's value that its mobility is worth when it reaches its average number of
 /// cells: a man twice as mobile as its average adds this share again.
@@ -299,7 +299,7 @@ impl<const W: usize> Engine<W> {
         &self.eval.avg_mobility
     }
 
-    /// The engine's static evaluation, per player (see [`crate::Variant::evaluate`]).
+    /// The engine's static evaluation, per player (see [`spacechess_variant::Variant::evaluate`]).
     pub fn evaluate_players(&self, pos: &Position<W>, scores: &mut [i32]) {
         let t = &self.eval;
         let np = self.players.count().min(scores.len());

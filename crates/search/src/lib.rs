@@ -23,10 +23,11 @@ mod tt;
 
 pub use alphabeta::{Limits, SearchInfo, SearchResult, Searcher};
 pub use mate::{MateResult, MateSolver, SolutionNode};
-pub use selfplay::{play_game, Agent, GameReport, RandomMover};
+pub use selfplay::{play_game, Agent, GameReport};
+pub use spacechess_variant::RandomMover;
 
-use crate::player::{Player, Players};
-use crate::variant::Variant;
+use spacechess_variant::Variant;
+use spacechess_variant::{Player, Players};
 
 /// The score of a win at the root (a win `n` plies away scores `MATE - n`).
 pub const MATE: i32 = 1_000_000;
@@ -76,9 +77,14 @@ impl Sides {
 
     /// The score of a finished game for `me`'s side: a win `ply` plies from the root scores
     /// `MATE - ply`, a loss the negative, a draw 0.
-    pub fn outcome_score(&self, outcome: Option<&crate::Outcome>, me: Player, ply: u32) -> i32 {
+    pub fn outcome_score(
+        &self,
+        outcome: Option<&spacechess_variant::Outcome>,
+        me: Player,
+        ply: u32,
+    ) -> i32 {
         match outcome {
-            Some(crate::Outcome::Win { winners, .. }) => {
+            Some(spacechess_variant::Outcome::Win { winners, .. }) => {
                 if winners.iter().any(|&w| self.same(w, me)) {
                     MATE - ply as i32
                 } else {

@@ -3,8 +3,8 @@
 use super::build::{CBent, Engine};
 use super::position::{Position, MAX_KINDS};
 use super::rules::HopStyle;
-use crate::player::Player;
 use spacechess_geometry::{Cell, CellSet};
+use spacechess_variant::Player;
 
 impl<const W: usize> Engine<W> {
     /// True if any man in `attackers` could capture on `cell` (a man standing there or not).

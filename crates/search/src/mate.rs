@@ -6,7 +6,7 @@
 //! move of both sides is tried; nothing is pruned by a heuristic, so "no" is a proof too.
 
 use super::Sides;
-use crate::variant::Variant;
+use spacechess_variant::Variant;
 use std::collections::HashMap;
 
 /// A node of a solution tree: a move, and what follows it. After an attacker's move, `next`
@@ -46,7 +46,7 @@ pub struct MateSolver<'v, V: Variant> {
     /// (hash key, attacker moves left) -> forced win.
     known: HashMap<(u64, u32), bool>,
     nodes: u64,
-    attacker: crate::Player,
+    attacker: spacechess_variant::Player,
 }
 
 impl<'v, V: Variant> MateSolver<'v, V> {
@@ -54,10 +54,10 @@ impl<'v, V: Variant> MateSolver<'v, V> {
     pub fn new(v: &'v V) -> Self {
         MateSolver {
             v,
-            sides: Sides::new(v.players(), crate::Player(0)),
+            sides: Sides::new(v.players(), spacechess_variant::Player(0)),
             known: HashMap::new(),
             nodes: 0,
-            attacker: crate::Player(0),
+            attacker: spacechess_variant::Player(0),
         }
     }
 
@@ -93,7 +93,7 @@ impl<'v, V: Variant> MateSolver<'v, V> {
         self.sides.same(self.v.to_move(pos), self.sides_root())
     }
 
-    fn sides_root(&self) -> crate::Player {
+    fn sides_root(&self) -> spacechess_variant::Player {
         self.attacker
     }
 
