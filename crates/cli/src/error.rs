@@ -28,3 +28,9 @@ impl fmt::Display for CliError {
 }
 
 impl std::error::Error for CliError {}
+
+impl From<spacechess::Error> for CliError {
+    fn from(e: spacechess::Error) -> CliError {
+        CliError::new(e.to_string())
+    }
+}

@@ -146,10 +146,10 @@ enum Command {
         games: usize,
         /// Player A: random, depth:N or movetime:MS
         #[arg(long, value_name = "AGENT", default_value = "depth:3", value_parser = selfplay::parse_agent)]
-        a: spacechess_search::Agent,
+        a: spacechess::search::Agent,
         /// Player B: random, depth:N or movetime:MS
         #[arg(long, value_name = "AGENT", default_value = "random", value_parser = selfplay::parse_agent)]
-        b: spacechess_search::Agent,
+        b: spacechess::search::Agent,
         /// Random plies at the start of every game, so that games differ
         #[arg(long, value_name = "N", default_value_t = 2)]
         random_opening: usize,

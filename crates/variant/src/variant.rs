@@ -111,7 +111,91 @@ pub trait Variant: Send + Sync {
             .contains(['x', ':'])
             .then_some((100, 100))
     }
+
+    // Conveniences every variant gets (provided methods; a variant need not write any).
+
+    /// The legal moves of `pos`, returned (see [`Variant::legal_moves`] to reuse a buffer).
+    fn legal_moves_vec(&self, pos: &Self::Position) -> Vec<Self::Move> {
+        let mut moves = Vec::new();
+        self.legal_moves(pos, &mut moves);
+        moves
+    }
+
+    /// The texts of the legal moves of `pos`, sorted exactly as `spacechess moves` prints them
+    /// (byte order of the texts).
+    fn move_texts(&self, pos: &Self::Position) -> Vec<String> {
+        let mut texts: Vec<String> = self
+            .legal_moves_vec(pos)
+            .iter()
+            .map(|m| self.move_text(pos, m))
+            .collect();
+        texts.sort();
+        texts
+    }
+
+    /// The position after the move written `text`, which must be legal in `pos`.
+    fn play_text(&self, pos: &Self::Position, text: &str) -> Result<Self::Position, MoveError> {
+        let mv = self.parse_move(pos, text)?;
+        Ok(self.play(pos, &mv))
+    }
+
+    /// The position after a line of moves, each written in the variant's notation and checked
+    /// for legality; the error says which move of the line failed.
+    fn play_line<S: AsRef<str>>(
+        &self,
+        pos: &Self::Position,
+        line: &[S],
+    ) -> Result<Self::Position, LineError>
+    where
+        Self: Sized,
+    {
+        let mut p = pos.clone();
+        for (index, text) in line.iter().enumerate() {
+            p = self
+                .play_text(&p, text.as_ref())
+                .map_err(|error| LineError { index, error })?;
+        }
+        Ok(p)
+    }
+
+    /// A seeded random game of at most `plies` plies from `start` (fewer if the rules end it):
+    /// the moves played. The same seed plays the same game.
+    fn random_game(&self, start: &Self::Position, plies: usize, seed: u64) -> Vec<Self::Move>
+    where
+        Self: Sized,
+    {
+        let mut rng = crate::RandomMover::new(seed);
+        let mut pos = start.clone();
+        let mut line = Vec::new();
+        for _ in 0..plies {
+            match rng.choose(self, &pos) {
+                None => break,
+                Some(m) => {
+                    pos = self.play(&pos, &m);
+                    line.push(m);
+                }
+            }
+        }
+        line
+    }
 }
+
+/// A move of a line that could not be played (see [`Variant::play_line`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineError {
+    /// The index of the failing move in the line (0 for the first).
+    pub index: usize,
+    /// Why it could not be played.
+    pub error: MoveError,
+}
+
+impl std::fmt::Display for LineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "move {}: {}", self.index + 1, self.error)
+    }
+}
+
+impl std::error::Error for LineError {}
 
 /// The men of each player (index 0 to 3) in a position text's first field: a letter per man,
 /// upper case player 1, lower case player 2, a following `'` adding 2 (players 3 and 4).

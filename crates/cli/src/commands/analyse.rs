@@ -4,8 +4,8 @@
 use super::position_after;
 use crate::error::CliError;
 use crate::registry::VariantVisitor;
-use spacechess_search::{score_text, Limits, Searcher};
-use spacechess_variant::Variant;
+use spacechess::search::{score_text, Limits, Searcher};
+use spacechess::Variant;
 
 /// Analyses the position (the start, `--position`, after `--moves`).
 pub struct Analyse<'a> {
@@ -31,7 +31,8 @@ pub fn line_text<V: Variant>(v: &V, pos: &V::Position, line: &[V::Move]) -> Stri
 impl VariantVisitor for Analyse<'_> {
     type Output = Result<String, CliError>;
 
-    fn visit<V: Variant>(self, v: &V) -> Self::Output {
+    fn visit<V: Variant + 'static>(self, v: V) -> Self::Output {
+        let v = &v;
         let pos = position_after(v, self.position, self.moves)?;
         let players = v.players().count();
         let mut out = String::new();

@@ -13,18 +13,18 @@
 
 use crate::error::CliError;
 use crate::registry::{with_variant, VariantArgs, VariantVisitor};
-use spacechess_engine::{Engine, GenericNotation, RuleSet};
-use spacechess_geometry::words_for;
-use spacechess_variant::{Player, Variant};
+use spacechess::engine::{Engine, GenericNotation, RuleSet};
+use spacechess::geometry::words_for;
+use spacechess::{Player, Variant};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::sync::Arc;
 
 /// The built-in rule set (RON) of an engine-based variant, by name.
 fn built_in_rules(name: &str) -> Option<&'static str> {
-    use spacechess_cubic::rules as cubic;
+    use spacechess::cubic::rules as cubic;
     Some(match name {
-        "orthodox" => spacechess_orthodox::RULES,
+        "orthodox" => spacechess::orthodox::RULES,
         "raumschach" => cubic::RAUMSCHACH,
         "cubic" => cubic::CUBIC6,
         "compulsion-cubic" => cubic::COMPULSION,
@@ -32,8 +32,8 @@ fn built_in_rules(name: &str) -> Option<&'static str> {
         "tamerlane-cubic" => cubic::TAMERLANE,
         "cubic8" | "cubic8-teams" | "cubic8-true-king" => cubic::CUBIC8,
         "cubic8-4" => cubic::CUBIC8_4,
-        "sphinx" | "sphinx-compulsion" | "sphinx-losing" => spacechess_sphinx::SPHINX_RULES,
-        "sphinx-reduced" => spacechess_sphinx::REDUCED_RULES,
+        "sphinx" | "sphinx-compulsion" | "sphinx-losing" => spacechess::sphinx::SPHINX_RULES,
+        "sphinx-reduced" => spacechess::sphinx::REDUCED_RULES,
         _ => return None,
     })
 }
@@ -45,21 +45,21 @@ pub fn power_projection(
     args: &VariantArgs,
 ) -> Result<String, CliError> {
     if variant == "goff" && args.rules.is_none() {
-        let kind = spacechess_goff::Kind::parse(piece).ok_or_else(|| {
+        let kind = spacechess::goff::Kind::parse(piece).ok_or_else(|| {
             CliError::new(format!(
                 "unknown goff piece '{piece}' (K Q R B D N S P or king, queen, rook, bishop, duke, knight, stack, pawn)"
             ))
         })?;
         if matches!(
             kind,
-            spacechess_goff::Kind::Pawn | spacechess_goff::Kind::Stack
+            spacechess::goff::Kind::Pawn | spacechess::goff::Kind::Stack
         ) {
             return Err(CliError::new(
                 "compare goff tabulates the planar pieces (K Q R B D N); a pawn's or a stack's \
                  moves depend on the men around it: use `spacechess piece goff TILE --position P`",
             ));
         }
-        return Ok(spacechess_goff::power::report(kind));
+        return Ok(spacechess::goff::power::report(kind));
     }
     let text = match args.rules_text()? {
         Some(t) => t,
@@ -87,7 +87,7 @@ pub fn power_projection(
         variant.to_string()
     };
     let n = Arc::new(GenericNotation);
-    let err = |e: spacechess_variant::RulesError| CliError::new(format!("{label}: {e}"));
+    let err = |e: spacechess::RulesError| CliError::new(format!("{label}: {e}"));
     match words_for(cells) {
         0 | 1 => table(&Engine::<1>::new(rules, n).map_err(err)?, letter, &label),
         2 => table(&Engine::<2>::new(rules, n).map_err(err)?, letter, &label),
@@ -171,7 +171,7 @@ pub fn piece_moves(
     args: &VariantArgs,
 ) -> Result<String, CliError> {
     if variant == "goff" {
-        let g = spacechess_goff::Goff::new();
+        let g = spacechess::goff::Goff::new();
         let pos = match position {
             None => g.start(),
             Some(t) => g
@@ -179,10 +179,10 @@ pub fn piece_moves(
                 .map_err(|e| CliError::new(format!("bad position '{}': {e}", t.trim())))?,
         };
         let me = pos.to_move();
-        let cell = spacechess_goff::Tile::parse_book(tile, me)
+        let cell = spacechess::goff::Tile::parse_book(tile, me)
             .map_err(|e| CliError::new(format!("bad tile (from the side to move's view): {e}")))?
             .cell();
-        return match spacechess_goff::explain::explain(&pos, cell) {
+        return match spacechess::goff::explain::explain(&pos, cell) {
             Some(x) => Ok(x.render(&pos)),
             None => Err(CliError::new(format!("there is no man on {tile}"))),
         };
@@ -193,7 +193,8 @@ pub fn piece_moves(
     }
     impl VariantVisitor for ByCell<'_> {
         type Output = Result<String, CliError>;
-        fn visit<V: Variant>(self, v: &V) -> Self::Output {
+        fn visit<V: Variant + 'static>(self, v: V) -> Self::Output {
+            let v = &v;
             let pos = super::initial_position(v, self.position)?;
             let mut texts = super::moves::sorted_move_texts(v, &pos);
             texts.retain(|t| t.starts_with(self.cell));

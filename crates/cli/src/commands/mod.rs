@@ -13,7 +13,7 @@ pub mod solve;
 pub mod variants;
 
 use crate::error::CliError;
-use spacechess_variant::Variant;
+use spacechess::Variant;
 
 /// The position given by `--position` (the variant's text format), or the start position.
 pub fn initial_position<V: Variant>(v: &V, text: Option<&str>) -> Result<V::Position, CliError> {

@@ -3,7 +3,7 @@
 use super::position_after;
 use crate::error::CliError;
 use crate::registry::VariantVisitor;
-use spacechess_variant::Variant;
+use spacechess::Variant;
 
 /// Lists the legal moves after playing `moves` from the position.
 pub struct Moves<'a> {
@@ -25,7 +25,8 @@ pub fn sorted_move_texts<V: Variant>(v: &V, pos: &V::Position) -> Vec<String> {
 impl VariantVisitor for Moves<'_> {
     type Output = Result<String, CliError>;
 
-    fn visit<V: Variant>(self, v: &V) -> Self::Output {
+    fn visit<V: Variant + 'static>(self, v: V) -> Self::Output {
+        let v = &v;
         let pos = position_after(v, self.position, self.moves)?;
         Ok(sorted_move_texts(v, &pos)
             .into_iter()

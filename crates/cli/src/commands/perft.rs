@@ -4,7 +4,7 @@
 use super::position_after;
 use crate::error::CliError;
 use crate::registry::VariantVisitor;
-use spacechess_variant::{perft, Variant};
+use spacechess::{perft, Variant};
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -115,7 +115,8 @@ fn divide_with_progress<V: Variant>(
 impl VariantVisitor for Perft<'_> {
     type Output = Result<String, CliError>;
 
-    fn visit<V: Variant>(self, v: &V) -> Self::Output {
+    fn visit<V: Variant + 'static>(self, v: V) -> Self::Output {
+        let v = &v;
         let pos = position_after(v, self.position, self.moves)?;
         let mut progress = Progress {
             enabled: self.progress,

@@ -5,9 +5,9 @@
 use super::initial_position;
 use crate::error::CliError;
 use crate::registry::VariantVisitor;
-use spacechess_search::{score_text, Limits, Searcher};
-use spacechess_variant::record::Record;
-use spacechess_variant::{Game, Player, Variant};
+use spacechess::record::Record;
+use spacechess::search::{score_text, Limits, Searcher};
+use spacechess::{Game, Player, Variant};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -130,7 +130,8 @@ Type a move in the variant's notation, or a command:
 impl VariantVisitor for Play<'_> {
     type Output = Result<String, CliError>;
 
-    fn visit<V: Variant>(self, v: &V) -> Self::Output {
+    fn visit<V: Variant + 'static>(self, v: V) -> Self::Output {
+        let v = &v;
         let Play {
             side,
             limits,

@@ -3,8 +3,8 @@
 
 use crate::error::CliError;
 use crate::registry::VariantVisitor;
-use spacechess_variant::record::{result_token, Record};
-use spacechess_variant::Variant;
+use spacechess::record::{result_token, Record};
+use spacechess::Variant;
 use std::path::Path;
 
 /// Replays the records of a file.
@@ -20,7 +20,8 @@ pub struct Replay<'a> {
 impl VariantVisitor for Replay<'_> {
     type Output = Result<String, CliError>;
 
-    fn visit<V: Variant>(self, v: &V) -> Self::Output {
+    fn visit<V: Variant + 'static>(self, v: V) -> Self::Output {
+        let v = &v;
         let text = std::fs::read_to_string(self.file)
             .map_err(|e| CliError::new(format!("cannot read '{}': {e}", self.file.display())))?;
         let records = Record::parse_all(&text)

@@ -5,9 +5,9 @@ use super::initial_position;
 use super::play::{append_record, today};
 use crate::error::CliError;
 use crate::registry::VariantVisitor;
-use spacechess_search::{play_game, Agent, Limits, Sides};
-use spacechess_variant::record::{result_token, termination, Record};
-use spacechess_variant::{Outcome, Player, Variant};
+use spacechess::record::{result_token, termination, Record};
+use spacechess::search::{play_game, Agent, Limits, Sides};
+use spacechess::{Outcome, Player, Variant};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -58,7 +58,7 @@ pub struct Selfplay<'a> {
 /// Which agent (true = A) plays each player in game `g` (0-based): in a two-sided game A takes
 /// player 1's side in even games and the other side in odd games; with more than two teams A
 /// plays one player, in turn, and B all the others.
-pub fn seats(players: &spacechess_variant::Players, g: usize) -> Vec<bool> {
+pub fn seats(players: &spacechess::Players, g: usize) -> Vec<bool> {
     if players.team_count() > 2 {
         let a = g % players.count();
         return (0..players.count()).map(|p| p == a).collect();
@@ -73,7 +73,8 @@ pub fn seats(players: &spacechess_variant::Players, g: usize) -> Vec<bool> {
 impl VariantVisitor for Selfplay<'_> {
     type Output = Result<String, CliError>;
 
-    fn visit<V: Variant>(self, v: &V) -> Self::Output {
+    fn visit<V: Variant + 'static>(self, v: V) -> Self::Output {
+        let v = &v;
         let start = initial_position(v, self.position)?;
         let players = v.players();
         std::fs::write(&self.record, "")

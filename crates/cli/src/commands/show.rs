@@ -3,7 +3,7 @@
 use super::position_after;
 use crate::error::CliError;
 use crate::registry::VariantVisitor;
-use spacechess_variant::Variant;
+use spacechess::Variant;
 
 /// Draws the position (the start, `--position`, after `--moves`).
 pub struct Show<'a> {
@@ -16,7 +16,8 @@ pub struct Show<'a> {
 impl VariantVisitor for Show<'_> {
     type Output = Result<String, CliError>;
 
-    fn visit<V: Variant>(self, v: &V) -> Self::Output {
+    fn visit<V: Variant + 'static>(self, v: V) -> Self::Output {
+        let v = &v;
         let pos = position_after(v, self.position, self.moves)?;
         let mut out = v.draw(&pos);
         if !out.ends_with('\n') {

@@ -4,8 +4,8 @@
 use super::position_after;
 use crate::error::CliError;
 use crate::registry::VariantVisitor;
-use spacechess_search::MateSolver;
-use spacechess_variant::Variant;
+use spacechess::search::MateSolver;
+use spacechess::Variant;
 
 /// Solves "mate in N" for the side to move.
 pub struct Solve<'a> {
@@ -28,7 +28,8 @@ pub fn parse_mate(s: &str) -> Result<u32, String> {
 impl VariantVisitor for Solve<'_> {
     type Output = Result<String, CliError>;
 
-    fn visit<V: Variant>(self, v: &V) -> Self::Output {
+    fn visit<V: Variant + 'static>(self, v: V) -> Self::Output {
+        let v = &v;
         let pos = position_after(v, self.position, self.moves)?;
         if let Some(o) = v.outcome(&pos) {
             return Err(CliError::new(format!(
