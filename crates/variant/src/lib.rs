@@ -13,6 +13,7 @@
 mod error;
 mod forward;
 mod game;
+mod options;
 mod outcome;
 mod perft;
 mod player;
@@ -22,6 +23,7 @@ mod variant;
 
 pub use error::{parse_clocks, MoveError, PositionError, RulesError};
 pub use game::Game;
+pub use options::{OptionDoc, OptionInfo, RuleOptions};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{divide, divide_parallel, perft, perft_parallel, verify_counts};
 pub use player::{Player, Players};
