@@ -26,10 +26,13 @@ pub mod registry;
 
 pub use any::{boxed, AnyVariant};
 pub use error::Error;
-pub use registry::{with_rule_set, with_variant, Config, VariantVisitor, VARIANTS};
+pub use registry::{
+    catalog, with_rule_set, with_variant, Config, VariantInfo, VariantVisitor, VARIANTS,
+};
 pub use spacechess_variant::{
     divide, divide_parallel, perft, perft_parallel, DrawReason, Game, LineError, MoveError,
-    Outcome, Player, Players, PositionError, RandomMover, RulesError, Variant, WinReason,
+    OptionDoc, OptionInfo, Outcome, Player, Players, PositionError, RandomMover, RuleOptions,
+    RulesError, Variant, WinReason,
 };
 
 /// Raumschach (5x5x5), Parton's Cubic Chess (6x6x6) and its forms, 8x8x8 Cubic chess.

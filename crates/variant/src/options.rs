@@ -144,7 +144,8 @@ pub trait RuleOptions: Serialize + DeserializeOwned + Default + Clone {
 
     /// Checks every text option with allowed values holds one of them, then [`RuleOptions::check`].
     fn check_allowed(&self) -> Result<(), RulesError> {
-        if let Ok(Value::Object(fields)) = serde_json::to_value(self) {
+        {
+            let fields = self.values();
             for d in Self::DOCS.iter().filter(|d| !d.allowed.is_empty()) {
                 if let Some(Value::String(s)) = fields.get(d.key) {
                     let ok = d.allowed.iter().any(|a| same_word(a, s));
@@ -163,10 +164,7 @@ pub trait RuleOptions: Serialize + DeserializeOwned + Default + Clone {
 
     /// The options, each with its type, value in force, allowed values and documentation.
     fn describe(&self) -> Vec<OptionInfo> {
-        let fields = match serde_json::to_value(self) {
-            Ok(Value::Object(map)) => map,
-            _ => Default::default(),
-        };
+        let fields = self.values();
         Self::DOCS
             .iter()
             .map(|d| {
@@ -185,15 +183,22 @@ pub trait RuleOptions: Serialize + DeserializeOwned + Default + Clone {
     /// An error if [`RuleOptions::DOCS`] does not list exactly the struct's fields, in order (a
     /// test of each options type calls it, so the two cannot drift apart).
     fn check_docs() -> Result<(), String> {
-        let fields: Vec<String> = match serde_json::to_value(Self::default()) {
-            Ok(Value::Object(map)) => map.keys().cloned().collect(),
-            _ => return Err("not a struct".into()),
-        };
+        let fields: Vec<String> = Self::default().values().keys().cloned().collect();
         let docs: Vec<String> = Self::DOCS.iter().map(|d| d.key.to_string()).collect();
         if fields == docs {
             Ok(())
         } else {
             Err(format!("fields {fields:?}, documented {docs:?}"))
+        }
+    }
+
+    /// The value of each key, as JSON (the struct serialized). A type whose `key=value` keys are
+    /// not its fields one to one (Goff's stack options, one level down) overrides this and
+    /// [`RuleOptions::set`].
+    fn values(&self) -> serde_json::Map<String, Value> {
+        match serde_json::to_value(self) {
+            Ok(Value::Object(map)) => map,
+            _ => Default::default(),
         }
     }
 

@@ -10,7 +10,8 @@ use spacechess_engine::{
 };
 use spacechess_geometry::CellSet;
 use spacechess_variant::{
-    DrawReason, MoveError, Outcome, Player, PositionError, RulesError, Variant,
+    DrawReason, MoveError, OptionDoc, Outcome, Player, PositionError, RuleOptions, RulesError,
+    Variant,
 };
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -92,6 +93,47 @@ impl Default for EcilaOptions {
     }
 }
 
+impl RuleOptions for EcilaOptions {
+    const DOCS: &'static [OptionDoc] = &[
+        OptionDoc::one_of("game", "The game", &["chess", "scacia", "schlagschach"]),
+        OptionDoc::one_of(
+            "cells",
+            "Cells per Cube: 8 (2x2x2) or 27 (3x3x3)",
+            &["8", "27"],
+        ),
+        OptionDoc::one_of(
+            "queen",
+            "The queen: rook + bishop, or alternative (+ unicorn)",
+            &["conventional", "alternative"],
+        ),
+        OptionDoc::one_of(
+            "king",
+            "The king's move",
+            &["conventional", "rook_step", "bishop_step", "confined"],
+        ),
+        OptionDoc::new(
+            "army",
+            "Each player's force, one letter per man (K Q R B U N H G W)",
+        ),
+        OptionDoc::one_of(
+            "stalemate",
+            "A player with no legal move who is not in check",
+            &["draw", "win", "loss"],
+        ),
+    ];
+
+    fn check(&self) -> Result<(), RulesError> {
+        if self.cells == 8 || self.cells == 27 {
+            Ok(())
+        } else {
+            Err(RulesError::Option(format!(
+                "cells = '{}': expected one of 8, 27",
+                self.cells
+            )))
+        }
+    }
+}
+
 impl EcilaOptions {
     /// The options of a game with every other option at its default.
     pub fn game(game: EcilaGame) -> EcilaOptions {
@@ -109,69 +151,13 @@ impl EcilaOptions {
     /// The options of `game` with `key=value` pairs applied in order (the command line's
     /// `--option`).
     pub fn from_pairs(game: EcilaGame, pairs: &[(String, String)]) -> Result<Self, RulesError> {
-        let mut o = EcilaOptions::game(game);
-        for (k, v) in pairs {
-            o.set(k, v)?;
-        }
-        Ok(o)
+        EcilaOptions::load_onto(EcilaOptions::game(game), None, pairs)
     }
 
-    /// Sets one option from text (`queen=alternative`, `army=KQRRBB`).
+    /// Sets one option from text (`queen=alternative`, `army=KQRRBB`); see
+    /// [`RuleOptions::set`].
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
-        let v = value.to_ascii_lowercase();
-        let bad = |choices: &str| {
-            Err(RulesError::Option(format!(
-                "{key}: '{value}' is not one of {choices}"
-            )))
-        };
-        match key {
-            "game" => {
-                self.game = match v.as_str() {
-                    "chess" => EcilaGame::Chess,
-                    "scacia" => EcilaGame::Scacia,
-                    "schlagschach" => EcilaGame::Schlagschach,
-                    _ => return bad("chess, scacia, schlagschach"),
-                }
-            }
-            "cells" => {
-                self.cells = match v.as_str() {
-                    "8" => 8,
-                    "27" => 27,
-                    _ => return bad("8, 27"),
-                }
-            }
-            "queen" => {
-                self.queen = match v.as_str() {
-                    "conventional" => EcilaQueen::Conventional,
-                    "alternative" => EcilaQueen::Alternative,
-                    _ => return bad("conventional, alternative"),
-                }
-            }
-            "king" => {
-                self.king = match v.as_str() {
-                    "conventional" => EcilaKing::Conventional,
-                    "rook_step" => EcilaKing::RookStep,
-                    "bishop_step" => EcilaKing::BishopStep,
-                    "confined" => EcilaKing::Confined,
-                    _ => return bad("conventional, rook_step, bishop_step, confined"),
-                }
-            }
-            "army" => self.army = value.to_string(),
-            "stalemate" => {
-                self.stalemate = match v.as_str() {
-                    "draw" => StalemateResult::Draw,
-                    "win" => StalemateResult::Win,
-                    "loss" => StalemateResult::Loss,
-                    _ => return bad("draw, win, loss"),
-                }
-            }
-            _ => {
-                return Err(RulesError::Option(format!(
-                    "unknown option '{key}' (Ecila has game, cells, queen, king, army, stalemate)"
-                )))
-            }
-        }
-        Ok(())
+        RuleOptions::set(self, key, value)
     }
 
     /// Applies the options to a base rule set.
