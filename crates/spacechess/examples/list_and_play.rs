@@ -32,7 +32,7 @@ fn run() -> Result<String, Box<dyn std::error::Error>> {
 
     // A seeded random game: the same seed plays the same moves on every machine.
     let line = game.random_game(&start, 400, 2024);
-    let mut end = start.clone();
+    let mut end = start;
     for m in &line {
         end = game.play(&end, m);
     }
