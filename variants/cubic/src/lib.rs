@@ -223,6 +223,13 @@ impl Cubic<4> {
     }
 
     /// Parton's ordinary Cubic Chess. With these options.
+    ///
+    /// ```
+    /// use spacechess_cubic::{Cubic6, CubicOptions};
+    /// use spacechess_variant::Variant;
+    /// let cubic = Cubic6::cubic_with(CubicOptions::default()).unwrap();
+    /// assert_eq!(cubic.legal_moves_vec(&cubic.start()).len(), 92);
+    /// ```
     pub fn cubic_with(o: CubicOptions) -> Result<Self, RulesError> {
         o.check_allowed()?;
         Cubic::build(
@@ -242,6 +249,12 @@ impl Cubic<4> {
     }
 
     /// Compulsion Cubic Chess. With these options.
+    ///
+    /// ```
+    /// use spacechess_cubic::{CompulsionOptions, Cubic6};
+    /// let c = Cubic6::compulsion_with(CompulsionOptions { no_move: "loss".into() }).unwrap();
+    /// assert!(Cubic6::compulsion_with(CompulsionOptions { no_move: "lose".into() }).is_err());
+    /// ```
     pub fn compulsion_with(o: CompulsionOptions) -> Result<Self, RulesError> {
         o.check_allowed()?;
         let mut rules = base_rules(rules::COMPULSION);
@@ -263,6 +276,12 @@ impl Cubic<4> {
     }
 
     /// Cubic Scacia. With these options.
+    ///
+    /// ```
+    /// use spacechess_cubic::{Cubic6, ScaciaOptions};
+    /// let scacia = Cubic6::scacia_with(ScaciaOptions { king_promotion: true, ..Default::default() });
+    /// assert!(scacia.is_ok());
+    /// ```
     pub fn scacia_with(o: ScaciaOptions) -> Result<Self, RulesError> {
         o.check_allowed()?;
         let mut rules = base_rules(rules::SCACIA);
@@ -365,6 +384,13 @@ impl Cubic<8> {
     }
 
     /// 8x8x8 Cubic chess for two players (armies 1 and 2). With these options.
+    ///
+    /// ```
+    /// use spacechess_cubic::{Cubic8, Cubic8Options};
+    /// use spacechess_variant::Variant;
+    /// let g = Cubic8::cubic8_with(Cubic8Options::default()).unwrap();
+    /// assert_eq!(g.legal_moves_vec(&g.start()).len(), 126);
+    /// ```
     pub fn cubic8_with(o: Cubic8Options) -> Result<Self, RulesError> {
         o.check_allowed()?;
         let mut rules = base_rules(rules::CUBIC8);
@@ -410,6 +436,14 @@ impl Cubic<8> {
     }
 
     /// 8x8x8 Cubic chess for four players in two teams. With these options.
+    ///
+    /// ```
+    /// use spacechess_cubic::{Cubic8, Cubic8TeamsOptions};
+    /// use spacechess_variant::Variant;
+    /// let o = Cubic8TeamsOptions { teams: "14v23".into(), ..Default::default() };
+    /// let g = Cubic8::cubic8_teams_with(o).unwrap();
+    /// assert_eq!(g.players().team_count(), 2);
+    /// ```
     pub fn cubic8_teams_with(o: Cubic8TeamsOptions) -> Result<Self, RulesError> {
         o.check_allowed()?;
         let mut rules = base_rules(rules::CUBIC8_4);
@@ -441,6 +475,13 @@ impl Cubic<8> {
     }
 
     /// 8x8x8 Cubic chess, True King variation: two players commanding two armies each. With these options.
+    ///
+    /// ```
+    /// use spacechess_cubic::{Cubic8, TrueKingOptions};
+    /// use spacechess_variant::Variant;
+    /// let g = Cubic8::cubic8_true_king_with(TrueKingOptions::default()).unwrap();
+    /// assert_eq!(g.players().count(), 4);
+    /// ```
     pub fn cubic8_true_king_with(o: TrueKingOptions) -> Result<Self, RulesError> {
         o.check_allowed()?;
         let mut rules = base_rules(rules::CUBIC8_4);

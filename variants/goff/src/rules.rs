@@ -108,6 +108,15 @@ impl Default for StackRules {
 }
 
 /// The rule options (RON, every field optional: `(pawns: Simple, castling: Single)`).
+///
+/// ```
+/// use spacechess_goff::GoffRules;
+/// let mut r = GoffRules::default();
+/// r.set("fission", "false").unwrap();
+/// r.set("move_limit", "none").unwrap();
+/// assert!(!r.stack.fission && r.move_limit.is_none());
+/// assert_eq!(GoffRules::from_ron("(move_limit: 200)").unwrap().move_limit, Some(200));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct GoffRules {

@@ -62,6 +62,13 @@ impl Default for Spectral {
 
 impl Spectral {
     /// Spectral Realm Chess with the orthodox array and the spirit rule on.
+    ///
+    /// ```
+    /// use spacechess_spectral::Spectral;
+    /// use spacechess_variant::Variant;
+    /// let spectral = Spectral::new();
+    /// assert_eq!(spectral.legal_moves_vec(&spectral.start()).len(), 28);
+    /// ```
     pub fn new() -> Spectral {
         Spectral::with_rules(SpectralRules::default()).expect("the default rules are valid")
     }
@@ -73,6 +80,14 @@ impl Spectral {
 
     /// A game from an optional RON rule file and `key=value` options applied on top of it (see
     /// [`SpectralRules::apply_options`]).
+    ///
+    /// ```
+    /// use spacechess_spectral::Spectral;
+    /// let pairs = [("Knight".to_string(), "Counsellor".to_string())];
+    /// assert!(Spectral::from_options(None, &pairs).is_ok());
+    /// let bad = [("King".to_string(), "Counsellor".to_string())];
+    /// assert!(Spectral::from_options(None, &bad).is_err());
+    /// ```
     pub fn from_options(
         rules_ron: Option<&str>,
         options: &[(String, String)],
@@ -86,6 +101,12 @@ impl Spectral {
     }
 
     /// A game with these rules.
+    ///
+    /// ```
+    /// use spacechess_spectral::{Spectral, SpectralRules};
+    /// let rules = SpectralRules { spirit_rule: false, ..SpectralRules::default() };
+    /// assert!(Spectral::with_rules(rules).is_ok());
+    /// ```
     pub fn with_rules(rules: SpectralRules) -> Result<Spectral, RulesError> {
         rules.check()?;
         let shape = board::shape();

@@ -325,6 +325,12 @@ impl PieceType {
 /// The rules of one game of Spectral Realm Chess: options and the pieces of the array. Read from
 /// RON (see docs/spectral.md), for example
 /// `(spirit_rule: true, replace: {Knight: Counsellor, Bishop: Vao})`.
+///
+/// ```
+/// use spacechess_spectral::SpectralRules;
+/// let r = SpectralRules::from_ron("(spirit_rule: false, replace: {Knight: Counsellor})").unwrap();
+/// assert!(!r.spirit_rule);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SpectralRules {

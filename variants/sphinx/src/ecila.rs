@@ -58,6 +58,14 @@ pub enum EcilaKing {
 }
 
 /// The rule options of the Ecila games (RON, every field optional).
+///
+/// ```
+/// use spacechess_sphinx::{EcilaOptions, EcilaQueen};
+/// let mut o = EcilaOptions::default();
+/// o.set("queen", "alternative").unwrap();
+/// assert_eq!(o.queen, EcilaQueen::Alternative);
+/// assert!(o.set("cells", "9").is_err());
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct EcilaOptions {
@@ -267,6 +275,14 @@ pub type Ecila27 = Ecila<4>;
 
 impl Ecila<1> {
     /// Ecila with 8-cell Cubes (`options.cells` must be 8).
+    ///
+    /// ```
+    /// use spacechess_sphinx::{Ecila8, EcilaOptions};
+    /// use spacechess_variant::Variant;
+    /// let ecila = Ecila8::new(EcilaOptions::default()).unwrap();
+    /// // The game opens by placing the men: 64 cells for White's king.
+    /// assert_eq!(ecila.legal_moves_vec(&ecila.start()).len(), 64);
+    /// ```
     pub fn new(options: EcilaOptions) -> Result<Self, RulesError> {
         if options.cells != 8 {
             return Err(RulesError::Option(format!(
@@ -280,6 +296,14 @@ impl Ecila<1> {
 
 impl Ecila<4> {
     /// Ecila with 27-cell Cubes (`options.cells` must be 27).
+    ///
+    /// ```
+    /// use spacechess_sphinx::{Ecila27, EcilaOptions};
+    /// use spacechess_variant::Variant;
+    /// let big = Ecila27::new(EcilaOptions { cells: 27, ..EcilaOptions::default() }).unwrap();
+    /// assert_eq!(big.legal_moves_vec(&big.start()).len(), 216);
+    /// assert!(Ecila27::new(EcilaOptions::default()).is_err()); // 8-cell options
+    /// ```
     pub fn new(options: EcilaOptions) -> Result<Self, RulesError> {
         if options.cells != 27 {
             return Err(RulesError::Option(format!(

@@ -29,6 +29,16 @@ pub enum SphinxGame {
 }
 
 /// The rule options of the Sphinx games (RON, every field optional).
+///
+/// ```
+/// use spacechess_sphinx::SphinxOptions;
+/// let confined = SphinxOptions { king_confinement: true, ..SphinxOptions::default() };
+/// assert_eq!(SphinxOptions::from_ron("(king_confinement: true)").unwrap(), confined);
+/// let mut o = SphinxOptions::default();
+/// o.set("king_confinement", "yes").unwrap();
+/// assert_eq!(o, confined);
+/// assert!(o.set("king_confinment", "yes").is_err());
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SphinxOptions {
@@ -193,6 +203,15 @@ pub type ReducedSphinx = Sphinx<1>;
 
 impl Sphinx<3> {
     /// Sphinx on the 3x3 board with these options.
+    ///
+    /// ```
+    /// use spacechess_sphinx::{SphinxChess, SphinxGame, SphinxOptions};
+    /// use spacechess_variant::Variant;
+    /// let sphinx = SphinxChess::new(SphinxOptions::default()).unwrap();
+    /// assert_eq!(sphinx.legal_moves_vec(&sphinx.start()).len(), 59);
+    /// let losing = SphinxChess::new(SphinxOptions::game(SphinxGame::Losing)).unwrap();
+    /// assert_eq!(losing.name(), "sphinx-losing");
+    /// ```
     pub fn new(options: SphinxOptions) -> Result<Self, RulesError> {
         Sphinx::build(SPHINX_RULES, Arc::new(SphinxNotation), options, false)
     }
@@ -205,6 +224,13 @@ impl Sphinx<3> {
 
 impl Sphinx<1> {
     /// Reduced Sphinx (the 8x8 board) with these options.
+    ///
+    /// ```
+    /// use spacechess_sphinx::{ReducedSphinx, SphinxOptions};
+    /// use spacechess_variant::Variant;
+    /// let reduced = ReducedSphinx::new(SphinxOptions::default()).unwrap();
+    /// assert_eq!(reduced.legal_moves_vec(&reduced.start()).len(), 32);
+    /// ```
     pub fn new(options: SphinxOptions) -> Result<Self, RulesError> {
         Sphinx::build(REDUCED_RULES, Arc::new(ReducedNotation), options, true)
     }
