@@ -6,7 +6,7 @@
 //! The board is the geometry crate's 15x15 box in doubled coordinates ([`board`]): squares are the
 //! (even, even) cells, points the (odd, odd) cells, and a half-step diagonal is a unit diagonal
 //! step. The blocking rules of the game are particular to it, so this crate has its own move
-//! generator over the geometry crate's ray table ([`movegen`]) and implements
+//! generator over the geometry crate's ray table (its `movegen` module) and implements
 //! [`spacechess_variant::Variant`] itself. The random-variant pieces of §9 replace pieces of the
 //! array through a RON rule file ([`SpectralRules`]).
 
