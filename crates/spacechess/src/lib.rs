@@ -6,6 +6,9 @@
 //! - By name: [`catalog`] lists every variant; [`variant`] and [`variant_with`] build one as a
 //!   boxed [`AnyVariant`] (texts in, texts out); [`with_variant`] hands the typed variant to
 //!   generic code (a [`VariantVisitor`]).
+//! - Geometry: what a move does on the board ([`MoveInfo`]: from, to and captured cells, the
+//!   promotion, the [`MoveKind`]), the [`Man`]s of a position, and the [`BoardModel`] (every
+//!   cell's name, coordinates and place in the drawing's panels), typed or by name.
 //!
 //! ```
 //! // By name, at run time.
@@ -27,9 +30,12 @@ pub mod registry;
 pub use any::{boxed, AnyVariant};
 pub use error::Error;
 pub use registry::{with_rule_set, with_variant, Config, VariantVisitor, VARIANTS};
+/// Cells of a board: a dense index (see [`BoardModel`] for names and coordinates).
+pub use spacechess_geometry::Cell;
 pub use spacechess_variant::{
-    divide, divide_parallel, perft, perft_parallel, DrawReason, Game, LineError, MoveError,
-    Outcome, Player, Players, PositionError, RandomMover, RulesError, Variant, WinReason,
+    divide, divide_parallel, perft, perft_parallel, BoardModel, CellInfo, DrawReason, Game,
+    LineError, Man, MoveError, MoveInfo, MoveKind, Outcome, Panel, Player, Players, PositionError,
+    RandomMover, RulesError, Variant, WinReason,
 };
 
 /// Raumschach (5x5x5), Parton's Cubic Chess (6x6x6) and its forms, 8x8x8 Cubic chess.

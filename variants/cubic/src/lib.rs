@@ -22,7 +22,9 @@ use spacechess_engine::{
     StepSet,
 };
 use spacechess_geometry::Vector;
-use spacechess_variant::{MoveError, Outcome, Player, PositionError, RulesError, Variant};
+use spacechess_variant::{
+    BoardModel, Man, MoveError, MoveInfo, Outcome, Player, PositionError, RulesError, Variant,
+};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
@@ -537,6 +539,19 @@ impl<const W: usize> Variant for Cubic<W> {
             multi::draw_colour_levels(self, pos)
         } else {
             self.engine.draw(&pos.board)
+        }
+    }
+    fn move_info(&self, pos: &CubicPosition<W>, mv: &Move) -> MoveInfo {
+        self.engine.move_info(&pos.board, mv)
+    }
+    fn men(&self, pos: &CubicPosition<W>) -> Vec<Man> {
+        self.engine.men(&pos.board)
+    }
+    fn board(&self) -> BoardModel {
+        if self.colour_levels {
+            notation::colour_board(&self.engine)
+        } else {
+            self.engine.board()
         }
     }
     fn repetition_key(&self, pos: &CubicPosition<W>) -> u64 {

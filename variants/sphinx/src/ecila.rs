@@ -10,7 +10,8 @@ use spacechess_engine::{
 };
 use spacechess_geometry::CellSet;
 use spacechess_variant::{
-    DrawReason, MoveError, Outcome, Player, PositionError, RulesError, Variant,
+    BoardModel, DrawReason, Man, MoveError, MoveInfo, Outcome, Player, PositionError, RulesError,
+    Variant,
 };
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -639,6 +640,15 @@ impl<const W: usize> Variant for Ecila<W> {
     fn draw(&self, pos: &EcilaPosition<W>) -> String {
         let hand = pos.placing().then(|| self.hand_text(&pos.hand));
         draw::ecila(&self.engine, &pos.board, hand.as_deref())
+    }
+    fn move_info(&self, pos: &EcilaPosition<W>, mv: &Move) -> MoveInfo {
+        self.engine.move_info(&pos.board, mv)
+    }
+    fn men(&self, pos: &EcilaPosition<W>) -> Vec<Man> {
+        self.engine.men(&pos.board)
+    }
+    fn board(&self) -> BoardModel {
+        draw::ecila_board(&self.engine)
     }
     fn repetition_key(&self, pos: &EcilaPosition<W>) -> u64 {
         let mut h = std::collections::hash_map::DefaultHasher::new();
