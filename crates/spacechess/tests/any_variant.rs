@@ -75,12 +75,18 @@ fn check_text(name: &str, board: &BoardModel, info: &MoveInfo, text: &str, mover
                 let digits = digits.trim_start_matches(|c: char| c.is_ascii_alphabetic());
                 assert!(text.contains(digits), "{ctx}: rook tile {digits}");
             }
-            let double = text.split_once(';').is_some_and(|(a, b)| a.len() > 2 && !b.is_empty());
+            let double = text
+                .split_once(';')
+                .is_some_and(|(a, b)| a.len() > 2 && !b.is_empty());
             assert_eq!(info.kind == MoveKind::DoubleCastle, double, "{ctx}");
             return;
         }
         for &to in &info.to {
-            assert!(text.contains(&goff_name(to, mover)), "{ctx}: {}", goff_name(to, mover));
+            assert!(
+                text.contains(&goff_name(to, mover)),
+                "{ctx}: {}",
+                goff_name(to, mover)
+            );
         }
         assert_eq!(info.is_capture(), text.contains('x'), "{ctx}");
         let mark = match info.kind {
@@ -91,7 +97,11 @@ fn check_text(name: &str, board: &BoardModel, info: &MoveInfo, text: &str, mover
             _ => "",
         };
         assert!(text.contains(mark), "{ctx}: {mark}");
-        assert_eq!(info.kind == MoveKind::Decay, text.starts_with("SB") || text.starts_with("SD"), "{ctx}");
+        assert_eq!(
+            info.kind == MoveKind::Decay,
+            text.starts_with("SB") || text.starts_with("SD"),
+            "{ctx}"
+        );
         if let Some(p) = info.promotion {
             assert!(text.contains(&format!("={p}")), "{ctx}");
         }
@@ -103,14 +113,17 @@ fn check_text(name: &str, board: &BoardModel, info: &MoveInfo, text: &str, mover
             return assert!(text.ends_with(&format!("@{}", cell(info.to[0]))), "{ctx}");
         }
         MoveKind::Castle if name == "spectral" => {
-            let right = board.cell(info.to[0]).unwrap().coords[0] > board.cell(info.from[0]).unwrap().coords[0];
+            let right = board.cell(info.to[0]).unwrap().coords[0]
+                > board.cell(info.from[0]).unwrap().coords[0];
             (if right { "O-O" } else { "O-O-O" }).to_string()
         }
         _ if name == "orthodox" => format!(
             "{}{}{}",
             cell(info.from[0]),
             cell(info.to[0]),
-            info.promotion.map(|p| p.to_ascii_lowercase().to_string()).unwrap_or_default()
+            info.promotion
+                .map(|p| p.to_ascii_lowercase().to_string())
+                .unwrap_or_default()
         ),
         _ => format!(
             "{}{}{}{}",
@@ -125,8 +138,15 @@ fn check_text(name: &str, board: &BoardModel, info: &MoveInfo, text: &str, mover
 
 /// Checks the men of a position: sorted, on cells of the board, as many per player as the text.
 fn check_men(name: &str, board: &BoardModel, men: &[Man], position: &str) {
-    assert_eq!(men_by_player(men), men_in_text(position), "{name}: men of {position}");
-    assert!(men.windows(2).all(|w| w[0].cell < w[1].cell), "{name}: men by cell");
+    assert_eq!(
+        men_by_player(men),
+        men_in_text(position),
+        "{name}: men of {position}"
+    );
+    assert!(
+        men.windows(2).all(|w| w[0].cell < w[1].cell),
+        "{name}: men by cell"
+    );
     for m in men {
         assert!(board.cell(m.cell).is_some(), "{name}: {m:?} off the board");
         assert!(m.piece.is_ascii_uppercase(), "{name}: {m:?}");
@@ -154,14 +174,25 @@ fn play_as_texts(
         let mover = any.to_move(&pos).unwrap();
         check_text(name_family(&name), &board, &info, &text, mover);
         for from in &info.from {
-            assert!(men.iter().any(|m| m.cell == *from), "{name}: no man on the from cell of {text}");
+            assert!(
+                men.iter().any(|m| m.cell == *from),
+                "{name}: no man on the from cell of {text}"
+            );
         }
         let next = any.play(&pos, &[&text]).unwrap();
-        assert_eq!(any.normalize(&next).unwrap(), next, "{name}: text back in after {text}");
+        assert_eq!(
+            any.normalize(&next).unwrap(),
+            next,
+            "{name}: text back in after {text}"
+        );
         line.push((pos, text, info));
         pos = next;
     }
-    line.push((pos, String::new(), MoveInfo::new(MoveKind::Plain, vec![], vec![])));
+    line.push((
+        pos,
+        String::new(),
+        MoveInfo::new(MoveKind::Plain, vec![], vec![]),
+    ));
     line
 }
 
@@ -182,7 +213,11 @@ impl VariantVisitor for Replay<'_> {
         let mut pos = v.parse_position(&self.line[0].0).unwrap();
         let mut kinds = BTreeSet::new();
         for (text, mv, info) in self.line {
-            assert_eq!(&v.position_text(&pos), text, "{name}: typed and text positions");
+            assert_eq!(
+                &v.position_text(&pos),
+                text,
+                "{name}: typed and text positions"
+            );
             let before: BTreeMap<_, _> = v.men(&pos).into_iter().map(|m| (m.cell, m)).collect();
             let me = v.to_move(&pos);
             for m in v.legal_moves_vec(&pos) {
@@ -190,11 +225,19 @@ impl VariantVisitor for Replay<'_> {
                 let t = v.move_text(&pos, &m);
                 let ctx = format!("{name}: {t} {info:?}");
                 check_text(name_family(name), &board, &info, &t, me);
-                let after: BTreeMap<_, _> =
-                    v.men(&v.play(&pos, &m)).into_iter().map(|m| (m.cell, m)).collect();
+                let after: BTreeMap<_, _> = v
+                    .men(&v.play(&pos, &m))
+                    .into_iter()
+                    .map(|m| (m.cell, m))
+                    .collect();
                 // The men that move are the mover's side's; their owner keeps them.
                 let owner = match info.from.first() {
-                    Some(c) => before.get(c).unwrap_or_else(|| panic!("{ctx}: empty from")).player,
+                    Some(c) => {
+                        before
+                            .get(c)
+                            .unwrap_or_else(|| panic!("{ctx}: empty from"))
+                            .player
+                    }
                     None => me,
                 };
                 assert!(players.allied(owner, me), "{ctx}");
@@ -206,7 +249,9 @@ impl VariantVisitor for Replay<'_> {
                     assert_eq!(man.player, owner, "{ctx}");
                 }
                 for c in &info.captures {
-                    let victim = before.get(c).unwrap_or_else(|| panic!("{ctx}: empty capture"));
+                    let victim = before
+                        .get(c)
+                        .unwrap_or_else(|| panic!("{ctx}: empty capture"));
                     assert!(!players.allied(victim.player, owner), "{ctx}");
                     assert!(after.get(c).is_none_or(|m| m.player == owner), "{ctx}");
                 }
@@ -254,7 +299,11 @@ fn check_letters(
         }
         MoveKind::Castle | MoveKind::DoubleCastle => {
             assert_eq!(info.from.len(), info.to.len(), "{ctx}");
-            assert_eq!(info.from.len(), if info.kind == MoveKind::Castle { 2 } else { 3 }, "{ctx}");
+            assert_eq!(
+                info.from.len(),
+                if info.kind == MoveKind::Castle { 2 } else { 3 },
+                "{ctx}"
+            );
             for (i, to) in info.to.iter().enumerate() {
                 assert_eq!(now(to), was(i), "{ctx}");
             }
@@ -270,7 +319,11 @@ fn check_letters(
             let stays = now(&info.from[0]);
             assert!(stays == 'B' || stays == 'D', "{ctx}");
             let lands = if info.kind == MoveKind::Decay {
-                if stays == 'B' { 'D' } else { 'B' }
+                if stays == 'B' {
+                    'D'
+                } else {
+                    'B'
+                }
             } else {
                 'S'
             };
@@ -309,9 +362,24 @@ fn special_moves_agree_with_the_typed_variants() {
     let goff_ep = "WHITE: P @ KB2,2; K @ KR1,1 | BLACK: P @ KN5,5; P @ K5,5; K @ K1,1";
     let castles_ep_promotion = "r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1";
     let cases: &[(&str, Option<&str>, &[&str], &[MoveKind])] = &[
-        ("orthodox", Some(castles_ep_promotion), &[], &[Castle, EnPassant, Promotion, Capture]),
-        ("spectral", Some(castles_ep_promotion), &["e1-*de12"], &[Castle, EnPassant, Promotion]),
-        ("goff", Some(goff_stacks), &[], &[Fission, Decay, Teleport, Recombination, Capture]),
+        (
+            "orthodox",
+            Some(castles_ep_promotion),
+            &[],
+            &[Castle, EnPassant, Promotion, Capture],
+        ),
+        (
+            "spectral",
+            Some(castles_ep_promotion),
+            &["e1-*de12"],
+            &[Castle, EnPassant, Promotion],
+        ),
+        (
+            "goff",
+            Some(goff_stacks),
+            &[],
+            &[Fission, Decay, Teleport, Recombination, Capture],
+        ),
         ("goff", Some(goff_castles), &[], &[Castle, DoubleCastle]),
         ("goff", Some(goff_ep), &["P - KB4,4"], &[EnPassant]),
         ("ecila", None, &["K@A1", "K@H8"], &[Placement]),
@@ -320,7 +388,9 @@ fn special_moves_agree_with_the_typed_variants() {
         let any = spacechess::variant(name).unwrap();
         let start = start.map_or_else(|| any.start(), str::to_string);
         let mut script = moves.iter();
-        let line = play_as_texts(&*any, &start, moves.len(), |_| script.next().map(|m| m.to_string()));
+        let line = play_as_texts(&*any, &start, moves.len(), |_| {
+            script.next().map(|m| m.to_string())
+        });
         let kinds = with_variant(name, &Config::default(), Replay { name, line: &line }).unwrap();
         for k in expected {
             assert!(kinds.contains(k), "{name}: no {k:?} among {kinds:?}");
