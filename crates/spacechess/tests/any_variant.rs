@@ -350,6 +350,9 @@ fn random_games_through_any_variant_agree_with_the_typed_variants() {
     }
 }
 
+/// (variant, start position or None for the start, moves to play, kinds that must be seen).
+type Case<'a> = (&'a str, Option<&'a str>, &'a [&'a str], &'a [MoveKind]);
+
 /// Positions where the special moves are legal (castles, en passant, promotions, placements,
 /// Goff's stack moves), reached through texts; every legal move on the way is checked.
 #[test]
@@ -361,7 +364,7 @@ fn special_moves_agree_with_the_typed_variants() {
                         8/8/8/8/8/8/8/8//8/8/8/8/8/8/8/8//8/8/8/8/8/8/8/8//7r/8/8/8/8/8/8/R7 w * - 0 1";
     let goff_ep = "WHITE: P @ KB2,2; K @ KR1,1 | BLACK: P @ KN5,5; P @ K5,5; K @ K1,1";
     let castles_ep_promotion = "r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1";
-    let cases: &[(&str, Option<&str>, &[&str], &[MoveKind])] = &[
+    let cases: &[Case] = &[
         (
             "orthodox",
             Some(castles_ep_promotion),

@@ -91,7 +91,7 @@ pub fn men(pos: &Position) -> Vec<Man> {
 /// each in White's view (rows White's left distance 8 down to 1, columns White's right distance 1
 /// to 8). Tiles are named by White's book names (`K4,4`; Black's moves name the same tile from
 /// his side, 9 minus each distance); coordinates are the geometry's axes `(b, a, z)` from 0 (see
-/// [`crate::tile`]).
+/// [`tile`](mod@crate::tile)).
 pub fn board_model() -> BoardModel {
     let panels = (0..8)
         .rev()
