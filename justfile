@@ -9,6 +9,10 @@ lint:
     cargo fmt --all -- --check
     cargo clippy --workspace --all-targets -- -D warnings
 
+# Build the API documentation, warnings as errors (as CI does).
+doc:
+    RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
+
 # Format the whole workspace.
 fmt:
     cargo fmt --all

@@ -5,7 +5,7 @@
 //!
 //! To add a sub-command: a variant in [`Command`] with its arguments (`#[command(flatten)]
 //! VariantArgs` for the rule arguments), a module in `commands/` implementing
-//! [`registry::VariantVisitor`], and one arm in [`run`].
+//! `spacechess::VariantVisitor`, and one arm in `run`.
 
 use clap::{Parser, Subcommand};
 use spacechess_cli::commands::{self, moves::Moves, perft::Perft, show::Show};

@@ -513,6 +513,18 @@ impl<const W: usize> Engine<W> {
     }
 
     /// Reads a rule set from RON and compiles it.
+    ///
+    /// ```
+    /// use spacechess_engine::{Engine, GenericNotation};
+    /// use spacechess_variant::Variant;
+    /// use std::sync::Arc;
+    /// // Orthodox chess without castling: the rule set edited as data.
+    /// let mut rules = spacechess_engine::RuleSet::from_ron(include_str!("../../../variants/orthodox/rules/orthodox.ron")).unwrap();
+    /// rules.castling.clear();
+    /// let e = Engine::<1>::new(rules, Arc::new(GenericNotation)).unwrap();
+    /// assert_eq!(e.legal_moves_vec(&e.start()).len(), 20);
+    /// assert!(Engine::<1>::from_ron("(", Arc::new(GenericNotation)).is_err());
+    /// ```
     pub fn from_ron(text: &str, notation: Arc<dyn Notation>) -> Result<Self, RulesError> {
         Engine::new(RuleSet::from_ron(text)?, notation)
     }

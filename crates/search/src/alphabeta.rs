@@ -78,6 +78,17 @@ const HISTORY_SIZE: usize = 1 << 12;
 
 /// A search engine over one variant. Each [`Searcher::search`] starts from an empty table, so a
 /// search at a fixed depth gives the same result every time.
+///
+/// ```
+/// use spacechess_orthodox::Orthodox;
+/// use spacechess_search::{Limits, Searcher};
+/// use spacechess_variant::Variant;
+/// let chess = Orthodox::new();
+/// // White to move wins the queen left hanging on d5.
+/// let pos = chess.from_fen("4k3/8/8/3q4/8/8/8/3QK3 w - - 0 1").unwrap();
+/// let result = Searcher::new(&chess).search(&pos, Limits::depth(3));
+/// assert_eq!(chess.move_text(&pos, &result.best.unwrap()), "d1d5");
+/// ```
 pub struct Searcher<'v, V: Variant> {
     v: &'v V,
     tt: Table<V::Move>,

@@ -40,6 +40,18 @@ pub struct MateResult<M> {
 }
 
 /// The solver, with its table of positions already decided.
+///
+/// ```
+/// use spacechess_orthodox::Orthodox;
+/// use spacechess_search::MateSolver;
+/// use spacechess_variant::Variant;
+/// let chess = Orthodox::new();
+/// // A back-rank mate in one.
+/// let pos = chess.from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+/// let result = MateSolver::new(&chess).solve(&pos, 1);
+/// assert_eq!(result.shortest, Some(1));
+/// assert_eq!(chess.move_text(&pos, &result.keys[0]), "a1a8");
+/// ```
 pub struct MateSolver<'v, V: Variant> {
     v: &'v V,
     sides: Sides,

@@ -29,13 +29,15 @@ pub mod registry;
 
 pub use any::{boxed, AnyVariant};
 pub use error::Error;
-pub use registry::{with_rule_set, with_variant, Config, VariantVisitor, VARIANTS};
+pub use registry::{
+    catalog, with_rule_set, with_variant, Config, VariantInfo, VariantVisitor, VARIANTS,
+};
 /// Cells of a board: a dense index (see [`BoardModel`] for names and coordinates).
 pub use spacechess_geometry::Cell;
 pub use spacechess_variant::{
     divide, divide_parallel, perft, perft_parallel, BoardModel, CellInfo, DrawReason, Game,
-    LineError, Man, MoveError, MoveInfo, MoveKind, Outcome, Panel, Player, Players, PositionError,
-    RandomMover, RulesError, Variant, WinReason,
+    LineError, Man, MoveError, MoveInfo, MoveKind, OptionDoc, OptionInfo, Outcome, Panel, Player,
+    Players, PositionError, RandomMover, RuleOptions, RulesError, Variant, WinReason,
 };
 
 /// Raumschach (5x5x5), Parton's Cubic Chess (6x6x6) and its forms, 8x8x8 Cubic chess.

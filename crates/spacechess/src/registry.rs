@@ -18,7 +18,7 @@ use crate::error::Error;
 use spacechess_engine::{Engine, GenericNotation, RuleSet};
 use spacechess_geometry::words_for;
 use spacechess_orthodox::Orthodox;
-use spacechess_variant::Variant;
+use spacechess_variant::{OptionInfo, RuleOptions, Variant};
 use std::fmt::Display;
 use std::sync::Arc;
 
@@ -44,6 +44,149 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("cubic8-teams", "8x8x8 Cubic chess for four players in two teams; options teams=13v24|14v23|12v34, inherited_turn, en_passant"),
     ("cubic8-true-king", "8x8x8 Cubic chess, True King: two players, two armies each; options true_kings=1,2, teams, inherited_turn"),
 ];
+
+/// A variant as the catalogue lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantInfo {
+    /// The name (`raumschach`), as [`crate::variant`] and the command line take it.
+    pub name: &'static str,
+    /// One line saying what the game is.
+    pub description: &'static str,
+    /// The crate that implements it (`spacechess-cubic`), re-exported by this facade.
+    pub crate_name: &'static str,
+    /// The Rust type and constructor that build it typed.
+    pub constructor: &'static str,
+    /// Its rule options with their defaults for this game.
+    pub options: Vec<OptionInfo>,
+}
+
+/// Every variant with its description, crate, typed constructor and rule options, in the order
+/// `spacechess variants` lists them.
+///
+/// ```
+/// let catalog = spacechess::catalog();
+/// let raumschach = catalog.iter().find(|v| v.name == "raumschach").unwrap();
+/// assert_eq!(raumschach.crate_name, "spacechess-cubic");
+/// let double = raumschach.options.iter().find(|o| o.name == "pawn_double_step").unwrap();
+/// assert_eq!(double.default, "false");
+/// ```
+pub fn catalog() -> Vec<VariantInfo> {
+    VARIANTS
+        .iter()
+        .map(|&(name, description)| {
+            let (crate_name, constructor, options) = typed(name);
+            VariantInfo {
+                name,
+                description,
+                crate_name,
+                constructor,
+                options,
+            }
+        })
+        .collect()
+}
+
+/// The crate, typed constructor and options of a listed variant.
+fn typed(name: &str) -> (&'static str, &'static str, Vec<OptionInfo>) {
+    use spacechess_cubic as c;
+    use spacechess_sphinx::{EcilaGame, EcilaOptions, SphinxGame, SphinxOptions};
+    let sphinx = |g| SphinxOptions::game(g).describe();
+    let ecila = |g| EcilaOptions::game(g).describe();
+    match name {
+        "orthodox" => ("spacechess-orthodox", "Orthodox::new()", Vec::new()),
+        "sphinx" => (
+            "spacechess-sphinx",
+            "SphinxChess::new(SphinxOptions)",
+            sphinx(SphinxGame::Chess),
+        ),
+        "sphinx-reduced" => (
+            "spacechess-sphinx",
+            "ReducedSphinx::new(SphinxOptions)",
+            sphinx(SphinxGame::Chess),
+        ),
+        "sphinx-compulsion" => (
+            "spacechess-sphinx",
+            "SphinxChess::new(SphinxOptions)",
+            sphinx(SphinxGame::Compulsion),
+        ),
+        "sphinx-losing" => (
+            "spacechess-sphinx",
+            "SphinxChess::new(SphinxOptions)",
+            sphinx(SphinxGame::Losing),
+        ),
+        "ecila" => (
+            "spacechess-sphinx",
+            "Ecila8::new(EcilaOptions)",
+            ecila(EcilaGame::Chess),
+        ),
+        "ecila-scacia" => (
+            "spacechess-sphinx",
+            "Ecila8::new(EcilaOptions)",
+            ecila(EcilaGame::Scacia),
+        ),
+        "ecila-schlagschach" => (
+            "spacechess-sphinx",
+            "Ecila8::new(EcilaOptions)",
+            ecila(EcilaGame::Schlagschach),
+        ),
+        "spectral" => (
+            "spacechess-spectral",
+            "Spectral::with_rules(SpectralRules)",
+            spacechess_spectral::SpectralRules::default().describe(),
+        ),
+        "goff" => (
+            "spacechess-goff",
+            "Goff::with_rules(GoffRules)",
+            spacechess_goff::GoffRules::default().describe(),
+        ),
+        "raumschach" => (
+            "spacechess-cubic",
+            "Raumschach::raumschach_with(RaumschachOptions)",
+            c::RaumschachOptions::default().describe(),
+        ),
+        "cubic" => (
+            "spacechess-cubic",
+            "Cubic6::cubic_with(CubicOptions)",
+            c::CubicOptions::default().describe(),
+        ),
+        "compulsion-cubic" => (
+            "spacechess-cubic",
+            "Cubic6::compulsion_with(CompulsionOptions)",
+            c::CompulsionOptions::default().describe(),
+        ),
+        "scacia-cubic" => (
+            "spacechess-cubic",
+            "Cubic6::scacia_with(ScaciaOptions)",
+            c::ScaciaOptions::default().describe(),
+        ),
+        "tamerlane-cubic" => (
+            "spacechess-cubic",
+            "Cubic6::tamerlane_with(TamerlaneOptions)",
+            c::TamerlaneOptions::default().describe(),
+        ),
+        "cubic8" => (
+            "spacechess-cubic",
+            "Cubic8::cubic8_with(Cubic8Options)",
+            c::Cubic8Options::default().describe(),
+        ),
+        "cubic8-4" => (
+            "spacechess-cubic",
+            "Cubic8::cubic8_four_with(Cubic8FourOptions)",
+            c::Cubic8FourOptions::default().describe(),
+        ),
+        "cubic8-teams" => (
+            "spacechess-cubic",
+            "Cubic8::cubic8_teams_with(Cubic8TeamsOptions)",
+            c::Cubic8TeamsOptions::default().describe(),
+        ),
+        "cubic8-true-king" => (
+            "spacechess-cubic",
+            "Cubic8::cubic8_true_king_with(TrueKingOptions)",
+            c::TrueKingOptions::default().describe(),
+        ),
+        _ => ("", "", Vec::new()),
+    }
+}
 
 /// Generic code to run on whichever variant was named: [`with_variant`] builds the variant and
 /// hands it over, typed.
@@ -270,6 +413,51 @@ mod tests {
             assert!(!description.is_empty(), "{name} has a description");
             assert!(!built.is_empty());
         }
+    }
+
+    /// Every listed variant is in the catalogue with its crate and constructor, and every option
+    /// the catalogue shows is accepted by name with its default value.
+    #[test]
+    fn catalogue_lists_every_variant_and_its_options_work() {
+        let catalog = catalog();
+        assert_eq!(catalog.len(), VARIANTS.len());
+        for v in &catalog {
+            assert!(v.crate_name.starts_with("spacechess-"), "{}", v.name);
+            assert!(!v.constructor.is_empty(), "{}", v.name);
+            for o in &v.options {
+                assert!(!o.doc.is_empty(), "{}: {}", v.name, o.name);
+                if o.name == "replace" || o.name == "name" {
+                    continue;
+                }
+                let c = Config::default().option(o.name.clone(), o.default.clone());
+                with_variant(v.name, &c, Name)
+                    .unwrap_or_else(|e| panic!("{} {}={}: {e}", v.name, o.name, o.default));
+                for a in &o.allowed {
+                    let c = Config::default().option(o.name.clone(), a.clone());
+                    // Some combinations are refused by the game (king_promotion in Sphinx
+                    // Chess); every allowed word must at least be read.
+                    if let Err(e) = with_variant(v.name, &c, Name) {
+                        assert!(
+                            !e.to_string().contains("expected one of"),
+                            "{}: {e}",
+                            v.name
+                        );
+                    }
+                }
+            }
+        }
+        let raumschach = catalog.iter().find(|v| v.name == "raumschach").unwrap();
+        assert_eq!(raumschach.options.len(), 2);
+    }
+
+    /// The options types document exactly their fields.
+    #[test]
+    fn options_types_document_their_fields() {
+        use spacechess_sphinx::{EcilaOptions, SphinxOptions};
+        SphinxOptions::check_docs().unwrap();
+        EcilaOptions::check_docs().unwrap();
+        spacechess_goff::GoffRules::check_docs().unwrap();
+        spacechess_spectral::SpectralRules::check_docs().unwrap();
     }
 
     #[test]

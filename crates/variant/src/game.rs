@@ -6,6 +6,20 @@ use crate::variant::Variant;
 
 /// A game in progress or finished: the position after each move, so that repetition can be
 /// counted and moves taken back.
+///
+/// ```
+/// use spacechess_orthodox::Orthodox;
+/// use spacechess_variant::{DrawReason, Game, Outcome, Variant};
+/// let chess = Orthodox::new();
+/// let mut game = Game::new(&chess, chess.start());
+/// for _ in 0..2 {
+///     for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+///         let mv = chess.parse_move(game.position(), text).unwrap();
+///         game.play(mv).unwrap();
+///     }
+/// }
+/// assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+/// ```
 pub struct Game<'v, V: Variant> {
     variant: &'v V,
     positions: Vec<V::Position>,

@@ -4,6 +4,13 @@ use crate::variant::Variant;
 
 /// Number of leaf nodes of the legal-move tree of `depth` plies from `pos`, counting the last ply
 /// in bulk (the number of legal moves, without playing them).
+///
+/// ```
+/// use spacechess_orthodox::Orthodox;
+/// use spacechess_variant::{perft, Variant};
+/// let chess = Orthodox::new();
+/// assert_eq!(perft(&chess, &chess.start(), 3), 8902);
+/// ```
 pub fn perft<V: Variant>(v: &V, pos: &V::Position, depth: u32) -> u64 {
     let mut buffers: Vec<Vec<V::Move>> = (0..depth.max(1)).map(|_| Vec::new()).collect();
     perft_inner(v, pos, depth, &mut buffers)
@@ -34,6 +41,15 @@ fn perft_inner<V: Variant>(
 
 /// Perft split by root move: each legal move with the leaf count below it, in move-generation
 /// order.
+///
+/// ```
+/// use spacechess_orthodox::Orthodox;
+/// use spacechess_variant::{divide, Variant};
+/// let chess = Orthodox::new();
+/// let counts = divide(&chess, &chess.start(), 2);
+/// assert_eq!(counts.len(), 20);
+/// assert!(counts.iter().all(|(_, n)| *n == 20));
+/// ```
 pub fn divide<V: Variant>(v: &V, pos: &V::Position, depth: u32) -> Vec<(V::Move, u64)> {
     let mut moves = Vec::new();
     v.legal_moves(pos, &mut moves);

@@ -12,6 +12,19 @@ use std::hash::Hash;
 /// Positions are values: [`Variant::play`] returns a new one (copy-make). A position produced by
 /// [`Variant::parse_position`] or [`Variant::start`] is valid; [`Variant::legal_moves`] lists
 /// exactly the moves the rules allow, including the placements or other moves a variant may have.
+///
+/// ```
+/// use spacechess_orthodox::Orthodox;
+/// use spacechess_variant::{Outcome, Variant, WinReason};
+/// let chess = Orthodox::new();
+/// let mut pos = chess.start();
+/// for text in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+///     let mv = chess.parse_move(&pos, text).unwrap();
+///     pos = chess.play(&pos, &mv);
+/// }
+/// assert!(chess.in_check(&pos));
+/// assert!(matches!(chess.outcome(&pos), Some(Outcome::Win { reason: WinReason::Checkmate, .. })));
+/// ```
 pub trait Variant: Send + Sync {
     /// A position: the board and whatever state the rules need (side to move, rights, clocks).
     type Position: Clone + Eq + Hash + Debug + Send + Sync;
@@ -133,6 +146,13 @@ pub trait Variant: Send + Sync {
     // Conveniences every variant gets (provided methods; a variant need not write any).
 
     /// The legal moves of `pos`, returned (see [`Variant::legal_moves`] to reuse a buffer).
+    ///
+    /// ```
+    /// use spacechess_orthodox::Orthodox;
+    /// use spacechess_variant::Variant;
+    /// let chess = Orthodox::new();
+    /// assert_eq!(chess.legal_moves_vec(&chess.start()).len(), 20);
+    /// ```
     fn legal_moves_vec(&self, pos: &Self::Position) -> Vec<Self::Move> {
         let mut moves = Vec::new();
         self.legal_moves(pos, &mut moves);
@@ -141,6 +161,13 @@ pub trait Variant: Send + Sync {
 
     /// The texts of the legal moves of `pos`, sorted exactly as `spacechess moves` prints them
     /// (byte order of the texts).
+    ///
+    /// ```
+    /// use spacechess_orthodox::Orthodox;
+    /// use spacechess_variant::Variant;
+    /// let chess = Orthodox::new();
+    /// assert_eq!(chess.move_texts(&chess.start())[..3], ["a2a3", "a2a4", "b1a3"]);
+    /// ```
     fn move_texts(&self, pos: &Self::Position) -> Vec<String> {
         let mut texts: Vec<String> = self
             .legal_moves_vec(pos)
@@ -152,6 +179,15 @@ pub trait Variant: Send + Sync {
     }
 
     /// The position after the move written `text`, which must be legal in `pos`.
+    ///
+    /// ```
+    /// use spacechess_orthodox::Orthodox;
+    /// use spacechess_variant::Variant;
+    /// let chess = Orthodox::new();
+    /// let pos = chess.play_text(&chess.start(), "e2e4").unwrap();
+    /// let e = chess.play_text(&pos, "e2e4").unwrap_err();
+    /// assert_eq!(e.to_string(), "illegal move 'e2e4': there is no man on e2");
+    /// ```
     fn play_text(&self, pos: &Self::Position, text: &str) -> Result<Self::Position, MoveError> {
         let mv = self.parse_move(pos, text)?;
         Ok(self.play(pos, &mv))
@@ -159,6 +195,16 @@ pub trait Variant: Send + Sync {
 
     /// The position after a line of moves, each written in the variant's notation and checked
     /// for legality; the error says which move of the line failed.
+    ///
+    /// ```
+    /// use spacechess_orthodox::Orthodox;
+    /// use spacechess_variant::Variant;
+    /// let chess = Orthodox::new();
+    /// let pos = chess.play_line(&chess.start(), &["e2e4", "e7e5", "g1f3"]).unwrap();
+    /// assert_eq!(chess.position_text(&pos), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    /// let e = chess.play_line(&chess.start(), &["e2e4", "e2e4"]).unwrap_err();
+    /// assert_eq!(e.index, 1);
+    /// ```
     fn play_line<S: AsRef<str>>(
         &self,
         pos: &Self::Position,
@@ -178,6 +224,15 @@ pub trait Variant: Send + Sync {
 
     /// A seeded random game of at most `plies` plies from `start` (fewer if the rules end it):
     /// the moves played. The same seed plays the same game.
+    ///
+    /// ```
+    /// use spacechess_orthodox::Orthodox;
+    /// use spacechess_variant::Variant;
+    /// let chess = Orthodox::new();
+    /// let a = chess.random_game(&chess.start(), 40, 7);
+    /// assert_eq!(a, chess.random_game(&chess.start(), 40, 7));
+    /// assert!(a.len() <= 40);
+    /// ```
     fn random_game(&self, start: &Self::Position, plies: usize, seed: u64) -> Vec<Self::Move>
     where
         Self: Sized,

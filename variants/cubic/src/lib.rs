@@ -11,19 +11,56 @@ pub mod multi;
 pub mod notation;
 pub mod options;
 
+pub use options::{
+    CompulsionOptions, Cubic8FourOptions, Cubic8Options, Cubic8TeamsOptions, CubicOptions,
+    RaumschachOptions, ScaciaOptions, TamerlaneOptions, TrueKingOptions,
+};
+/// Raumschach (5x5x5, two words per cell set): built by [`Cubic::raumschach_with`].
+///
+/// ```
+/// use spacechess_cubic::{Raumschach, RaumschachOptions};
+/// use spacechess_variant::Variant;
+/// let plain = Raumschach::raumschach_with(RaumschachOptions::default()).unwrap();
+/// let double = Raumschach::raumschach_with(RaumschachOptions {
+///     pawn_double_step: true,
+///     ..Default::default()
+/// })
+/// .unwrap();
+/// assert_eq!(plain.legal_moves_vec(&plain.start()).len(), 61); // perft 1, as tests/raumschach.rs
+/// assert!(double.legal_moves_vec(&double.start()).len() > 61);
+/// ```
+pub type Raumschach = Cubic<2>;
+/// Parton's Cubic Chess and its forms (6x6x6): [`Cubic::cubic_with`], [`Cubic::compulsion_with`],
+/// [`Cubic::scacia_with`], [`Cubic::tamerlane_with`].
+///
+/// ```
+/// use spacechess_cubic::{Cubic6, TamerlaneOptions};
+/// use spacechess_variant::Variant;
+/// let tamerlane = Cubic6::tamerlane_with(TamerlaneOptions::default()).unwrap();
+/// assert_eq!(tamerlane.name(), "tamerlane-cubic");
+/// ```
+pub type Cubic6 = Cubic<4>;
+/// 8x8x8 Cubic chess for two or four players: [`Cubic::cubic8_with`],
+/// [`Cubic::cubic8_four_with`], [`Cubic::cubic8_teams_with`], [`Cubic::cubic8_true_king_with`].
+///
+/// ```
+/// use spacechess_cubic::{Cubic8, Cubic8FourOptions};
+/// use spacechess_variant::Variant;
+/// let four = Cubic8::cubic8_four_with(Cubic8FourOptions::default()).unwrap();
+/// assert_eq!(four.players().count(), 4);
+/// ```
+pub type Cubic8 = Cubic<8>;
+
 use multi::Mode;
 use notation::{ColourNotation, LevelNotation};
-use options::{
-    CompulsionOptions, Cubic8FourOptions, Cubic8Options, Cubic8TeamsOptions, CubicOptions,
-    GameOptions, RaumschachOptions, ScaciaOptions, TamerlaneOptions, TrueKingOptions,
-};
 use spacechess_engine::{
     Atom, Engine, Mode as AtomMode, Motion, Move, Notation, Position, RuleSet, StalemateResult,
     StepSet,
 };
 use spacechess_geometry::Vector;
 use spacechess_variant::{
-    BoardModel, Man, MoveError, MoveInfo, Outcome, Player, PositionError, RulesError, Variant,
+    BoardModel, Man, MoveError, MoveInfo, Outcome, Player, PositionError, RuleOptions, RulesError,
+    Variant,
 };
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -106,13 +143,6 @@ pub struct Cubic<const W: usize> {
     extra_zone: Option<Vec<spacechess_geometry::CellSet<W>>>,
 }
 
-/// Raumschach (5x5x5).
-pub type Raumschach = Cubic<2>;
-/// Parton's 6x6x6 games.
-pub type Cubic6 = Cubic<4>;
-/// The 8x8x8 games.
-pub type Cubic8 = Cubic<8>;
-
 fn piece_mut(rules: &mut RuleSet, letter: char) -> &mut spacechess_engine::PieceSpec {
     rules
         .pieces
@@ -148,8 +178,15 @@ fn add_en_passant(rules: &mut RuleSet) {
 
 impl Cubic<2> {
     /// Raumschach with these options (a RON options text and `key=value` pairs).
+    /// From an optional RON options text and `key=value` pairs (see [`RaumschachOptions`]); typed:
+    /// [`Cubic::raumschach_with`].
     pub fn raumschach(ron: Option<&str>, pairs: &[(String, String)]) -> Result<Self, RulesError> {
-        let o = RaumschachOptions::load(ron, pairs)?;
+        Self::raumschach_with(RaumschachOptions::load(ron, pairs)?)
+    }
+
+    /// Raumschach with these options (a RON options text and `key=value` pairs). With these options.
+    pub fn raumschach_with(o: RaumschachOptions) -> Result<Self, RulesError> {
+        o.check_allowed()?;
         let mut rules = base_rules(rules::RAUMSCHACH);
         let pawn = piece_mut(&mut rules, 'P');
         if !o.pawn_forward_up_capture {
@@ -179,9 +216,23 @@ impl Cubic<2> {
 
 impl Cubic<4> {
     /// Parton's ordinary Cubic Chess.
+    /// From an optional RON options text and `key=value` pairs (see [`CubicOptions`]); typed:
+    /// [`Cubic::cubic_with`].
     #[allow(clippy::self_named_constructors)]
     pub fn cubic(ron: Option<&str>, pairs: &[(String, String)]) -> Result<Self, RulesError> {
-        let o = CubicOptions::load(ron, pairs)?;
+        Self::cubic_with(CubicOptions::load(ron, pairs)?)
+    }
+
+    /// Parton's ordinary Cubic Chess. With these options.
+    ///
+    /// ```
+    /// use spacechess_cubic::{Cubic6, CubicOptions};
+    /// use spacechess_variant::Variant;
+    /// let cubic = Cubic6::cubic_with(CubicOptions::default()).unwrap();
+    /// assert_eq!(cubic.legal_moves_vec(&cubic.start()).len(), 92);
+    /// ```
+    pub fn cubic_with(o: CubicOptions) -> Result<Self, RulesError> {
+        o.check_allowed()?;
         Cubic::build(
             base_rules(rules::CUBIC6),
             Arc::new(LevelNotation),
@@ -192,8 +243,21 @@ impl Cubic<4> {
     }
 
     /// Compulsion Cubic Chess.
+    /// From an optional RON options text and `key=value` pairs (see [`CompulsionOptions`]); typed:
+    /// [`Cubic::compulsion_with`].
     pub fn compulsion(ron: Option<&str>, pairs: &[(String, String)]) -> Result<Self, RulesError> {
-        let o = CompulsionOptions::load(ron, pairs)?;
+        Self::compulsion_with(CompulsionOptions::load(ron, pairs)?)
+    }
+
+    /// Compulsion Cubic Chess. With these options.
+    ///
+    /// ```
+    /// use spacechess_cubic::{CompulsionOptions, Cubic6};
+    /// let c = Cubic6::compulsion_with(CompulsionOptions { no_move: "loss".into() }).unwrap();
+    /// assert!(Cubic6::compulsion_with(CompulsionOptions { no_move: "lose".into() }).is_err());
+    /// ```
+    pub fn compulsion_with(o: CompulsionOptions) -> Result<Self, RulesError> {
+        o.check_allowed()?;
         let mut rules = base_rules(rules::COMPULSION);
         rules.stalemate = stalemate_of(&o.no_move);
         Cubic::build(
@@ -206,8 +270,21 @@ impl Cubic<4> {
     }
 
     /// Cubic Scacia.
+    /// From an optional RON options text and `key=value` pairs (see [`ScaciaOptions`]); typed:
+    /// [`Cubic::scacia_with`].
     pub fn scacia(ron: Option<&str>, pairs: &[(String, String)]) -> Result<Self, RulesError> {
-        let o = ScaciaOptions::load(ron, pairs)?;
+        Self::scacia_with(ScaciaOptions::load(ron, pairs)?)
+    }
+
+    /// Cubic Scacia. With these options.
+    ///
+    /// ```
+    /// use spacechess_cubic::{Cubic6, ScaciaOptions};
+    /// let scacia = Cubic6::scacia_with(ScaciaOptions { king_promotion: true, ..Default::default() });
+    /// assert!(scacia.is_ok());
+    /// ```
+    pub fn scacia_with(o: ScaciaOptions) -> Result<Self, RulesError> {
+        o.check_allowed()?;
         let mut rules = base_rules(rules::SCACIA);
         rules.stalemate = stalemate_of(&o.no_move);
         if o.king_promotion {
@@ -225,8 +302,15 @@ impl Cubic<4> {
     }
 
     /// The Tamerlane variation.
+    /// From an optional RON options text and `key=value` pairs (see [`TamerlaneOptions`]); typed:
+    /// [`Cubic::tamerlane_with`].
     pub fn tamerlane(ron: Option<&str>, pairs: &[(String, String)]) -> Result<Self, RulesError> {
-        let o = TamerlaneOptions::load(ron, pairs)?;
+        Self::tamerlane_with(TamerlaneOptions::load(ron, pairs)?)
+    }
+
+    /// The Tamerlane variation. With these options.
+    pub fn tamerlane_with(o: TamerlaneOptions) -> Result<Self, RulesError> {
+        o.check_allowed()?;
         let mut rules = base_rules(rules::TAMERLANE);
         if let Motion::Bent { min, .. } = &mut piece_mut(&mut rules, 'Z').atoms[0].motion {
             *min = o.zurafa_min;
@@ -294,8 +378,22 @@ impl Cubic<8> {
     }
 
     /// 8x8x8 Cubic chess for two players (armies 1 and 2).
+    /// From an optional RON options text and `key=value` pairs (see [`Cubic8Options`]); typed:
+    /// [`Cubic::cubic8_with`].
     pub fn cubic8(ron: Option<&str>, pairs: &[(String, String)]) -> Result<Self, RulesError> {
-        let o = Cubic8Options::load(ron, pairs)?;
+        Self::cubic8_with(Cubic8Options::load(ron, pairs)?)
+    }
+
+    /// 8x8x8 Cubic chess for two players (armies 1 and 2). With these options.
+    ///
+    /// ```
+    /// use spacechess_cubic::{Cubic8, Cubic8Options};
+    /// use spacechess_variant::Variant;
+    /// let g = Cubic8::cubic8_with(Cubic8Options::default()).unwrap();
+    /// assert_eq!(g.legal_moves_vec(&g.start()).len(), 126);
+    /// ```
+    pub fn cubic8_with(o: Cubic8Options) -> Result<Self, RulesError> {
+        o.check_allowed()?;
         let mut rules = base_rules(rules::CUBIC8);
         if o.en_passant {
             add_en_passant(&mut rules);
@@ -310,8 +408,15 @@ impl Cubic<8> {
     }
 
     /// 8x8x8 Cubic chess for four players, each on his own.
+    /// From an optional RON options text and `key=value` pairs (see [`Cubic8FourOptions`]); typed:
+    /// [`Cubic::cubic8_four_with`].
     pub fn cubic8_four(ron: Option<&str>, pairs: &[(String, String)]) -> Result<Self, RulesError> {
-        let o = Cubic8FourOptions::load(ron, pairs)?;
+        Self::cubic8_four_with(Cubic8FourOptions::load(ron, pairs)?)
+    }
+
+    /// 8x8x8 Cubic chess for four players, each on his own. With these options.
+    pub fn cubic8_four_with(o: Cubic8FourOptions) -> Result<Self, RulesError> {
+        o.check_allowed()?;
         let mut rules = base_rules(rules::CUBIC8_4);
         if o.en_passant {
             add_en_passant(&mut rules);
@@ -325,8 +430,23 @@ impl Cubic<8> {
     }
 
     /// 8x8x8 Cubic chess for four players in two teams.
+    /// From an optional RON options text and `key=value` pairs (see [`Cubic8TeamsOptions`]); typed:
+    /// [`Cubic::cubic8_teams_with`].
     pub fn cubic8_teams(ron: Option<&str>, pairs: &[(String, String)]) -> Result<Self, RulesError> {
-        let o = Cubic8TeamsOptions::load(ron, pairs)?;
+        Self::cubic8_teams_with(Cubic8TeamsOptions::load(ron, pairs)?)
+    }
+
+    /// 8x8x8 Cubic chess for four players in two teams. With these options.
+    ///
+    /// ```
+    /// use spacechess_cubic::{Cubic8, Cubic8TeamsOptions};
+    /// use spacechess_variant::Variant;
+    /// let o = Cubic8TeamsOptions { teams: "14v23".into(), ..Default::default() };
+    /// let g = Cubic8::cubic8_teams_with(o).unwrap();
+    /// assert_eq!(g.players().team_count(), 2);
+    /// ```
+    pub fn cubic8_teams_with(o: Cubic8TeamsOptions) -> Result<Self, RulesError> {
+        o.check_allowed()?;
         let mut rules = base_rules(rules::CUBIC8_4);
         rules.name = "cubic8-teams".into();
         rules.description = format!("8x8x8 Cubic chess, four players in teams {}", o.teams);
@@ -346,11 +466,25 @@ impl Cubic<8> {
     }
 
     /// 8x8x8 Cubic chess, True King variation: two players commanding two armies each.
+    /// From an optional RON options text and `key=value` pairs (see [`TrueKingOptions`]); typed:
+    /// [`Cubic::cubic8_true_king_with`].
     pub fn cubic8_true_king(
         ron: Option<&str>,
         pairs: &[(String, String)],
     ) -> Result<Self, RulesError> {
-        let o = TrueKingOptions::load(ron, pairs)?;
+        Self::cubic8_true_king_with(TrueKingOptions::load(ron, pairs)?)
+    }
+
+    /// 8x8x8 Cubic chess, True King variation: two players commanding two armies each. With these options.
+    ///
+    /// ```
+    /// use spacechess_cubic::{Cubic8, TrueKingOptions};
+    /// use spacechess_variant::Variant;
+    /// let g = Cubic8::cubic8_true_king_with(TrueKingOptions::default()).unwrap();
+    /// assert_eq!(g.players().count(), 4);
+    /// ```
+    pub fn cubic8_true_king_with(o: TrueKingOptions) -> Result<Self, RulesError> {
+        o.check_allowed()?;
         let mut rules = base_rules(rules::CUBIC8_4);
         rules.name = "cubic8-true-king".into();
         rules.description = format!("8x8x8 Cubic chess, True King, armies {}", o.teams);

@@ -1,86 +1,28 @@
 //! Rule options of each game: RON structs (a `--rules FILE` holds one, e.g.
 //! `(pawn_double_step: true)`), each field also settable as `key=value`. docs/cubic.md lists them.
 
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use spacechess_variant::RulesError;
+pub use spacechess_variant::RuleOptions;
+use spacechess_variant::{OptionDoc, RulesError};
 
-/// A game's options: RON, plus `key=value` setting.
-pub trait GameOptions: Serialize + DeserializeOwned + Default + Clone {
-    /// The option keys.
-    const KEYS: &'static [&'static str];
-    /// Sets one option from its text value (RON syntax; a bare word is read as a string).
-    fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError>;
-    /// Checks the values (ranges, known words).
-    fn check(&self) -> Result<(), RulesError>;
-
-    /// The options as RON text.
-    fn to_ron(&self) -> String {
-        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
-            .expect("options always serialise")
-    }
-
-    /// Options from an optional RON text, then `key=value` pairs on top, checked.
-    fn load(ron_text: Option<&str>, pairs: &[(String, String)]) -> Result<Self, RulesError> {
-        let mut o = match ron_text {
-            None => Self::default(),
-            Some(t) => ron::from_str(t).map_err(|e| {
-                RulesError::Option(format!(
-                    "{e} (the options file is a RON struct of {})",
-                    Self::KEYS.join(", ")
-                ))
-            })?,
-        };
-        for (k, v) in pairs {
-            o.set(k, v)?;
-        }
-        o.check()?;
-        Ok(o)
-    }
-}
-
-/// Reads an option value: RON first (`true`, `3`, `"x"`), then a bare word as a string.
-pub(crate) fn value<T: DeserializeOwned>(key: &str, text: &str) -> Result<T, RulesError> {
-    ron::from_str(text)
-        .or_else(|_| ron::from_str(&format!("\"{}\"", text.replace('"', ""))))
-        .map_err(|_| RulesError::Option(format!("'{text}' is not a valid value for {key}")))
-}
-
-fn one_of(key: &str, v: &str, allowed: &[&str]) -> Result<(), RulesError> {
-    if allowed.contains(&v) {
-        Ok(())
-    } else {
-        Err(RulesError::Option(format!(
-            "{key} = '{v}': expected one of {}",
-            allowed.join(", ")
-        )))
-    }
-}
-
+/// Writes an options struct, its `Default` and its [`RuleOptions`] (the doc line and allowed
+/// values of each field; `check` for the constraints beyond them).
 macro_rules! game_options {
     ($(#[$m:meta])* $name:ident {
-        $( $(#[$fm:meta])* $field:ident : $ty:ty = $default:expr ),* $(,)?
+        $( #[doc = $doc:literal] $(#[doc = $more:literal])*
+           $field:ident : $ty:ty = $default:expr $(, in [$($allowed:literal),*])? ;)*
     } check($s:ident) $check:block) => {
         $(#[$m])*
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         #[serde(default, deny_unknown_fields)]
-        pub struct $name { $( $(#[$fm])* pub $field: $ty, )* }
+        pub struct $name { $( #[doc = $doc] $(#[doc = $more])* pub $field: $ty, )* }
         impl Default for $name {
             fn default() -> Self { $name { $( $field: $default, )* } }
         }
-        impl GameOptions for $name {
-            const KEYS: &'static [&'static str] = &[$(stringify!($field)),*];
-            #[allow(unused_variables)]
-            fn set(&mut self, key: &str, text: &str) -> Result<(), RulesError> {
-                match key {
-                    $( stringify!($field) => { self.$field = value(key, text)?; Ok(()) } )*
-                    _ => Err(RulesError::Option(if Self::KEYS.is_empty() {
-                        format!("unknown option '{key}': this game has no rule options")
-                    } else {
-                        format!("unknown option '{key}' (known: {})", Self::KEYS.join(", "))
-                    })),
-                }
-            }
+        impl RuleOptions for $name {
+            const DOCS: &'static [OptionDoc] = &[$(
+                OptionDoc::one_of(stringify!($field), $doc, &[$($($allowed),*)?]),
+            )*];
             #[allow(unused_variables)]
             fn check(&self) -> Result<(), RulesError> { let $s = self; $check }
         }
@@ -91,10 +33,10 @@ game_options! {
     /// Raumschach (raumschach.md §7).
     RaumschachOptions {
         /// A pawn's first move may be a double step, forward or up (Boyer; no en passant).
-        pawn_double_step: bool = false,
+        pawn_double_step: bool = false;
         /// The pawn also captures forward-and-up, `(0,+1,+1)` (Dickins: 5 capture directions;
         /// false gives the 4 of the Zillions file and janko.at).
-        pawn_forward_up_capture: bool = true,
+        pawn_forward_up_capture: bool = true;
     } check(o) { Ok(()) }
 }
 
@@ -107,36 +49,36 @@ game_options! {
     /// Compulsion Cubic Chess (parton-cubic.md §6).
     CompulsionOptions {
         /// A player with no legal move: `draw`, `loss` or `win`.
-        no_move: String = "draw".into(),
-    } check(o) { one_of("no_move", &o.no_move, &["draw", "loss", "win"]) }
+        no_move: String = "draw".into(), in ["draw", "loss", "win"];
+    } check(o) { Ok(()) }
 }
 
 game_options! {
     /// Cubic Scacia (parton-cubic.md §7).
     ScaciaOptions {
         /// A player with no legal move (men left): `draw`, `loss` or `win`.
-        no_move: String = "draw".into(),
+        no_move: String = "draw".into(), in ["draw", "loss", "win"];
         /// Pawns may also promote to a King (an ordinary man in Scacia).
-        king_promotion: bool = false,
-    } check(o) { one_of("no_move", &o.no_move, &["draw", "loss", "win"]) }
+        king_promotion: bool = false;
+    } check(o) { Ok(()) }
 }
 
 game_options! {
     /// The Tamerlane variation of Cubic Chess (parton-cubic.md §8).
     TamerlaneOptions {
         /// The Zurafa's fewest cells of rook move after its diagonal step: 1, 2 or 3.
-        zurafa_min: u8 = 1,
+        zurafa_min: u8 = 1, in ["1", "2", "3"];
         /// Black's ranks read a to f like White's (a mirror) instead of the 180-degree rotation.
-        tamerlane_mirror: bool = false,
+        tamerlane_mirror: bool = false;
         /// Promotion choices: `any` (R, Z, F, H, D, A) or `fers_only`.
-        tamerlane_promotion: String = "any".into(),
+        tamerlane_promotion: String = "any".into(), in ["any", "fers_only"];
     } check(o) {
         if !(1..=3).contains(&o.zurafa_min) {
             return Err(RulesError::Option(format!(
                 "zurafa_min = {}: expected 1, 2 or 3", o.zurafa_min
             )));
         }
-        one_of("tamerlane_promotion", &o.tamerlane_promotion, &["any", "fers_only"])
+        Ok(())
     }
 }
 
@@ -144,7 +86,7 @@ game_options! {
     /// 8x8x8 Cubic chess, two players (cubic8.md).
     Cubic8Options {
         /// En passant after a pawn's double step (not in the source; off).
-        en_passant: bool = false,
+        en_passant: bool = false;
     } check(o) { Ok(()) }
 }
 
@@ -152,65 +94,78 @@ game_options! {
     /// 8x8x8 Cubic chess, four players individually (cubic8.md §5).
     Cubic8FourOptions {
         /// En passant after a pawn's double step (not in the source; off).
-        en_passant: bool = false,
+        en_passant: bool = false;
         /// Where pawns promote: `opposite_army` (the home row and level of the army they advance
         /// toward) or `any_opponent_home` (also any other opponent's home row and level reached).
-        promotion_zone: String = "opposite_army".into(),
+        promotion_zone: String = "opposite_army".into(), in ["opposite_army", "any_opponent_home"];
         /// A checkmated or stalemated player's men: `neutral` (they stay, never move, give no
         /// check, and may be captured) or `removed`.
-        eliminated_men: String = "neutral".into(),
-    } check(o) {
-        one_of("promotion_zone", &o.promotion_zone, &["opposite_army", "any_opponent_home"])?;
-        one_of("eliminated_men", &o.eliminated_men, &["neutral", "removed"])
-    }
+        eliminated_men: String = "neutral".into(), in ["neutral", "removed"];
+    } check(o) { Ok(()) }
 }
 
 game_options! {
     /// 8x8x8 Cubic chess, four players in two teams (cubic8.md §5).
     Cubic8TeamsOptions {
         /// En passant after a pawn's double step (not in the source; off).
-        en_passant: bool = false,
+        en_passant: bool = false;
         /// Where pawns promote: `opposite_army` (the home row and level of the army they advance
         /// toward) or `any_opponent_home` (also any other opponent's home row and level reached).
-        promotion_zone: String = "opposite_army".into(),
+        promotion_zone: String = "opposite_army".into(), in ["opposite_army", "any_opponent_home"];
         /// The pairing: `13v24` (the two top armies against the two bottom ones), `14v23` or
         /// `12v34`.
-        teams: String = "13v24".into(),
+        teams: String = "13v24".into(), in ["13v24", "14v23", "12v34"];
         /// An eliminated player's turn: `partner_plays` (the partner moves the inherited men in
         /// that turn) or `skipped` (the partner moves them in his own turns).
-        inherited_turn: String = "partner_plays".into(),
-    } check(o) {
-        one_of("promotion_zone", &o.promotion_zone, &["opposite_army", "any_opponent_home"])?;
-        one_of("teams", &o.teams, &["12v34", "13v24", "14v23"])?;
-        one_of("inherited_turn", &o.inherited_turn, &["partner_plays", "skipped"])
-    }
+        inherited_turn: String = "partner_plays".into(), in ["partner_plays", "skipped"];
+    } check(o) { Ok(()) }
 }
 
 game_options! {
     /// 8x8x8 Cubic chess, True King variation (cubic8.md §7).
     TrueKingOptions {
         /// En passant after a pawn's double step (not in the source; off).
-        en_passant: bool = false,
+        en_passant: bool = false;
         /// Where pawns promote: `opposite_army` (the home row and level of the army they advance
         /// toward) or `any_opponent_home` (also any other opponent's home row and level reached).
-        promotion_zone: String = "opposite_army".into(),
+        promotion_zone: String = "opposite_army".into(), in ["opposite_army", "any_opponent_home"];
         /// Which armies each of the two players commands: `13v24`, `14v23` or `12v34`.
-        teams: String = "13v24".into(),
+        teams: String = "13v24".into(), in ["13v24", "14v23", "12v34"];
         /// The true king of each player, as two army numbers, the first player's first
         /// (`1,2`: armies 1 and 2). Also part of the position text (`true:1,2`).
-        true_kings: String = "1,2".into(),
+        true_kings: String = "1,2".into();
         /// A mated false king's army: `partner_plays` (moved in its own turn) or `skipped`.
-        inherited_turn: String = "partner_plays".into(),
-    } check(o) {
-        one_of("promotion_zone", &o.promotion_zone, &["opposite_army", "any_opponent_home"])?;
-        one_of("teams", &o.teams, &["12v34", "13v24", "14v23"])?;
-        one_of("inherited_turn", &o.inherited_turn, &["partner_plays", "skipped"])
-    }
+        inherited_turn: String = "partner_plays".into(), in ["partner_plays", "skipped"];
+    } check(o) { Ok(()) }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each options type documents exactly its fields, in order (one source of truth: the
+    /// struct; `--option`, RON and the catalogue are derived from it).
+    #[test]
+    fn every_option_is_documented() {
+        RaumschachOptions::check_docs().unwrap();
+        CubicOptions::check_docs().unwrap();
+        CompulsionOptions::check_docs().unwrap();
+        ScaciaOptions::check_docs().unwrap();
+        TamerlaneOptions::check_docs().unwrap();
+        Cubic8Options::check_docs().unwrap();
+        Cubic8FourOptions::check_docs().unwrap();
+        Cubic8TeamsOptions::check_docs().unwrap();
+        TrueKingOptions::check_docs().unwrap();
+        let d = TamerlaneOptions::default().describe();
+        assert_eq!(d[2].name, "tamerlane_promotion");
+        assert_eq!(d[2].allowed, ["any", "fers_only"]);
+        assert_eq!(d[2].default, "any");
+        assert_eq!(d[0].kind, "one of");
+        assert_eq!(
+            RaumschachOptions::default().describe()[0].kind,
+            "true or false"
+        );
+    }
 
     #[test]
     fn options_from_ron_and_pairs() {

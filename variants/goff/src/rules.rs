@@ -8,7 +8,7 @@
 //! other games and are not offered; docs/goff.md lists them with the reason.
 
 use serde::{Deserialize, Serialize};
-use spacechess_variant::RulesError;
+use spacechess_variant::{OptionDoc, RuleOptions, RulesError};
 
 /// How pawns advance (05 §4 row 10).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -108,6 +108,15 @@ impl Default for StackRules {
 }
 
 /// The rule options (RON, every field optional: `(pawns: Simple, castling: Single)`).
+///
+/// ```
+/// use spacechess_goff::GoffRules;
+/// let mut r = GoffRules::default();
+/// r.set("fission", "false").unwrap();
+/// r.set("move_limit", "none").unwrap();
+/// assert!(!r.stack.fission && r.move_limit.is_none());
+/// assert_eq!(GoffRules::from_ron("(move_limit: 200)").unwrap().move_limit, Some(200));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct GoffRules {
@@ -283,5 +292,84 @@ impl GoffRules {
             }
         }
         Ok(())
+    }
+}
+
+impl RuleOptions for GoffRules {
+    const DOCS: &'static [OptionDoc] = &[
+        OptionDoc::one_of("pawns", "How pawns advance", &["shackled", "simple"]),
+        OptionDoc::one_of(
+            "pawn_captures",
+            "Which capture tiles a pawn has",
+            &["perimeter_one", "restricted"],
+        ),
+        OptionDoc::one_of(
+            "en_passant",
+            "Who may take en passant",
+            &["one_or_more_pawns", "single_pawn_double_path", "off"],
+        ),
+        OptionDoc::new(
+            "king_brook_steps",
+            "The king may also reach the 12 brook tiles (04 §1.1, A3)",
+        ),
+        OptionDoc::one_of(
+            "castling",
+            "Which castles exist",
+            &["double", "single", "off"],
+        ),
+        OptionDoc::one_of(
+            "castling_rook_plane",
+            "The rook's plane in a vertical castle",
+            &["independent", "kings_plane"],
+        ),
+        OptionDoc::one_of(
+            "castling_through_check",
+            "How castling through check is judged",
+            &["king_on_skipped_tile", "current_board"],
+        ),
+        OptionDoc::new("decay", "A stack may decay: one sub-piece leaves"),
+        OptionDoc::new(
+            "teleport",
+            "A stack's sub-piece may join a friendly lone piece of the other kind",
+        ),
+        OptionDoc::new(
+            "recombination",
+            "Lone bishops and dukes may recombine into stacks",
+        ),
+        OptionDoc::new("fission", "Both sub-pieces of a stack may move at once"),
+        OptionDoc::new(
+            "move_limit",
+            "Draw after this many half-moves without capture or pawn move (none: no limit)",
+        ),
+        OptionDoc::new(
+            "repetition",
+            "Draw when a position occurs this many times (none: never)",
+        ),
+    ];
+
+    /// Goff's own reader: the stack's options are keys of their own (`fission=false`), and the
+    /// book's shorthands are accepted (`en_passant=spdp`, `castling=on`).
+    fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
+        GoffRules::set(self, key, value)
+    }
+
+    fn values(&self) -> serde_json::Map<String, serde_json::Value> {
+        let mut map = match serde_json::to_value(self) {
+            Ok(serde_json::Value::Object(map)) => map,
+            _ => Default::default(),
+        };
+        let stack = map.shift_remove("stack");
+        let limits = ["move_limit", "repetition"].map(|k| (k, map.shift_remove(k)));
+        if let Some(serde_json::Value::Object(stack)) = stack {
+            map.extend(stack);
+        }
+        for (k, v) in limits {
+            map.insert(k.to_string(), v.unwrap_or(serde_json::Value::Null));
+        }
+        map
+    }
+
+    fn to_ron(&self) -> String {
+        GoffRules::to_ron(self)
     }
 }

@@ -25,11 +25,25 @@ impl Default for Goff {
 
 impl Goff {
     /// The variant under the book's rules (the tables are built on first use).
+    ///
+    /// ```
+    /// use spacechess_goff::Goff;
+    /// use spacechess_variant::Variant;
+    /// let goff = Goff::new();
+    /// assert_eq!(goff.legal_moves_vec(&goff.start()).len(), 72);
+    /// ```
     pub fn new() -> Goff {
         Goff::with_rules(GoffRules::default())
     }
 
     /// The variant under the given rule options.
+    ///
+    /// ```
+    /// use spacechess_goff::{Goff, GoffRules};
+    /// use spacechess_goff::rules::CastlingRule;
+    /// let no_castling = Goff::with_rules(GoffRules { castling: CastlingRule::Off, ..GoffRules::default() });
+    /// assert!(no_castling.rules().castling == CastlingRule::Off);
+    /// ```
     pub fn with_rules(rules: GoffRules) -> Goff {
         let _ = crate::tables::tables();
         Goff {

@@ -34,6 +34,13 @@ impl Notation for CoordinateNotation {
 }
 
 /// Orthodox chess.
+///
+/// ```
+/// use spacechess_orthodox::Orthodox;
+/// use spacechess_variant::{perft, Variant};
+/// let chess = Orthodox::new();
+/// assert_eq!(perft(&chess, &chess.start(), 3), 8902);
+/// ```
 pub struct Orthodox {
     engine: Engine<1>,
 }
@@ -46,6 +53,13 @@ impl Default for Orthodox {
 
 impl Orthodox {
     /// Orthodox chess with FIDE rules.
+    ///
+    /// ```
+    /// use spacechess_orthodox::Orthodox;
+    /// use spacechess_variant::Variant;
+    /// let chess = Orthodox::new();
+    /// assert_eq!(chess.legal_moves_vec(&chess.start()).len(), 20);
+    /// ```
     pub fn new() -> Orthodox {
         let engine = Engine::from_ron(RULES, Arc::new(CoordinateNotation))
             .expect("the built-in rule set compiles");
@@ -58,11 +72,29 @@ impl Orthodox {
     }
 
     /// Reads a FEN.
+    ///
+    /// ```
+    /// use spacechess_orthodox::Orthodox;
+    /// use spacechess_variant::Variant;
+    /// let chess = Orthodox::new();
+    /// let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    /// let pos = chess.from_fen(kiwipete).unwrap();
+    /// assert_eq!(chess.legal_moves_vec(&pos).len(), 48);
+    /// assert!(chess.from_fen("8/8/8 w - - 0 1").is_err());
+    /// ```
     pub fn from_fen(&self, fen: &str) -> Result<OrthodoxPosition, PositionError> {
         fen::parse(&self.engine, fen)
     }
 
     /// Writes a FEN.
+    ///
+    /// ```
+    /// use spacechess_orthodox::Orthodox;
+    /// use spacechess_variant::Variant;
+    /// let chess = Orthodox::new();
+    /// let pos = chess.play_line(&chess.start(), &["e2e4"]).unwrap();
+    /// assert_eq!(chess.fen(&pos), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    /// ```
     pub fn fen(&self, pos: &OrthodoxPosition) -> String {
         fen::write(&self.engine, pos)
     }

@@ -6,7 +6,7 @@
 //! The board is the geometry crate's 15x15 box in doubled coordinates ([`board`]): squares are the
 //! (even, even) cells, points the (odd, odd) cells, and a half-step diagonal is a unit diagonal
 //! step. The blocking rules of the game are particular to it, so this crate has its own move
-//! generator over the geometry crate's ray table ([`movegen`]) and implements
+//! generator over the geometry crate's ray table (its `movegen` module) and implements
 //! [`spacechess_variant::Variant`] itself. The random-variant pieces of §9 replace pieces of the
 //! array through a RON rule file ([`SpectralRules`]).
 
@@ -63,6 +63,13 @@ impl Default for Spectral {
 
 impl Spectral {
     /// Spectral Realm Chess with the orthodox array and the spirit rule on.
+    ///
+    /// ```
+    /// use spacechess_spectral::Spectral;
+    /// use spacechess_variant::Variant;
+    /// let spectral = Spectral::new();
+    /// assert_eq!(spectral.legal_moves_vec(&spectral.start()).len(), 28);
+    /// ```
     pub fn new() -> Spectral {
         Spectral::with_rules(SpectralRules::default()).expect("the default rules are valid")
     }
@@ -74,6 +81,14 @@ impl Spectral {
 
     /// A game from an optional RON rule file and `key=value` options applied on top of it (see
     /// [`SpectralRules::apply_options`]).
+    ///
+    /// ```
+    /// use spacechess_spectral::Spectral;
+    /// let pairs = [("Knight".to_string(), "Counsellor".to_string())];
+    /// assert!(Spectral::from_options(None, &pairs).is_ok());
+    /// let bad = [("King".to_string(), "Counsellor".to_string())];
+    /// assert!(Spectral::from_options(None, &bad).is_err());
+    /// ```
     pub fn from_options(
         rules_ron: Option<&str>,
         options: &[(String, String)],
@@ -87,6 +102,12 @@ impl Spectral {
     }
 
     /// A game with these rules.
+    ///
+    /// ```
+    /// use spacechess_spectral::{Spectral, SpectralRules};
+    /// let rules = SpectralRules { spirit_rule: false, ..SpectralRules::default() };
+    /// assert!(Spectral::with_rules(rules).is_ok());
+    /// ```
     pub fn with_rules(rules: SpectralRules) -> Result<Spectral, RulesError> {
         rules.check()?;
         let shape = board::shape();

@@ -2,7 +2,7 @@
 //! and the RON rule file that replaces pieces of the array.
 
 use serde::{Deserialize, Serialize};
-use spacechess_variant::RulesError;
+use spacechess_variant::{OptionDoc, RuleOptions, RulesError};
 use std::collections::BTreeMap;
 
 /// Every piece this crate knows: the orthodox six and the random-variant pieces of
@@ -325,6 +325,12 @@ impl PieceType {
 /// The rules of one game of Spectral Realm Chess: options and the pieces of the array. Read from
 /// RON (see docs/spectral.md), for example
 /// `(spirit_rule: true, replace: {Knight: Counsellor, Bishop: Vao})`.
+///
+/// ```
+/// use spacechess_spectral::SpectralRules;
+/// let r = SpectralRules::from_ron("(spirit_rule: false, replace: {Knight: Counsellor})").unwrap();
+/// assert!(!r.spirit_rule);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SpectralRules {
@@ -460,6 +466,30 @@ impl SpectralRules {
     pub fn array(&self) -> [PieceType; 4] {
         use PieceType::*;
         [Queen, Rook, Bishop, Knight].map(|p| self.piece_for(p))
+    }
+}
+
+impl RuleOptions for SpectralRules {
+    const DOCS: &'static [OptionDoc] = &[
+        OptionDoc::new("name", "Name of the game"),
+        OptionDoc::new(
+            "spirit_rule",
+            "A king on a square in check may not make a half-step move (spectral-realm.md §4)",
+        ),
+        OptionDoc::new(
+            "replace",
+            "Pieces of the array replaced by others, typed as Knight=Counsellor (Queen, Rook, Bishop, Knight)",
+        ),
+    ];
+
+    /// Spectral's own reader: besides `spirit_rule` and `name`, a key may name a piece of the
+    /// array and its value the piece that replaces it (`Knight=Counsellor`).
+    fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
+        self.apply_options(&[(key.to_string(), value.to_string())])
+    }
+
+    fn check(&self) -> Result<(), RulesError> {
+        SpectralRules::check(self)
     }
 }
 

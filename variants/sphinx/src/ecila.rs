@@ -10,8 +10,8 @@ use spacechess_engine::{
 };
 use spacechess_geometry::CellSet;
 use spacechess_variant::{
-    BoardModel, DrawReason, Man, MoveError, MoveInfo, Outcome, Player, PositionError, RulesError,
-    Variant,
+    BoardModel, DrawReason, Man, MoveError, MoveInfo, OptionDoc, Outcome, Player, PositionError,
+    RuleOptions, RulesError, Variant,
 };
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -58,6 +58,14 @@ pub enum EcilaKing {
 }
 
 /// The rule options of the Ecila games (RON, every field optional).
+///
+/// ```
+/// use spacechess_sphinx::{EcilaOptions, EcilaQueen};
+/// let mut o = EcilaOptions::default();
+/// o.set("queen", "alternative").unwrap();
+/// assert_eq!(o.queen, EcilaQueen::Alternative);
+/// assert!(o.set("cells", "9").is_err());
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct EcilaOptions {
@@ -93,6 +101,47 @@ impl Default for EcilaOptions {
     }
 }
 
+impl RuleOptions for EcilaOptions {
+    const DOCS: &'static [OptionDoc] = &[
+        OptionDoc::one_of("game", "The game", &["chess", "scacia", "schlagschach"]),
+        OptionDoc::one_of(
+            "cells",
+            "Cells per Cube: 8 (2x2x2) or 27 (3x3x3)",
+            &["8", "27"],
+        ),
+        OptionDoc::one_of(
+            "queen",
+            "The queen: rook + bishop, or alternative (+ unicorn)",
+            &["conventional", "alternative"],
+        ),
+        OptionDoc::one_of(
+            "king",
+            "The king's move",
+            &["conventional", "rook_step", "bishop_step", "confined"],
+        ),
+        OptionDoc::new(
+            "army",
+            "Each player's force, one letter per man (K Q R B U N H G W)",
+        ),
+        OptionDoc::one_of(
+            "stalemate",
+            "A player with no legal move who is not in check",
+            &["draw", "win", "loss"],
+        ),
+    ];
+
+    fn check(&self) -> Result<(), RulesError> {
+        if self.cells == 8 || self.cells == 27 {
+            Ok(())
+        } else {
+            Err(RulesError::Option(format!(
+                "cells = '{}': expected one of 8, 27",
+                self.cells
+            )))
+        }
+    }
+}
+
 impl EcilaOptions {
     /// The options of a game with every other option at its default.
     pub fn game(game: EcilaGame) -> EcilaOptions {
@@ -110,69 +159,13 @@ impl EcilaOptions {
     /// The options of `game` with `key=value` pairs applied in order (the command line's
     /// `--option`).
     pub fn from_pairs(game: EcilaGame, pairs: &[(String, String)]) -> Result<Self, RulesError> {
-        let mut o = EcilaOptions::game(game);
-        for (k, v) in pairs {
-            o.set(k, v)?;
-        }
-        Ok(o)
+        EcilaOptions::load_onto(EcilaOptions::game(game), None, pairs)
     }
 
-    /// Sets one option from text (`queen=alternative`, `army=KQRRBB`).
+    /// Sets one option from text (`queen=alternative`, `army=KQRRBB`); see
+    /// [`RuleOptions::set`].
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
-        let v = value.to_ascii_lowercase();
-        let bad = |choices: &str| {
-            Err(RulesError::Option(format!(
-                "{key}: '{value}' is not one of {choices}"
-            )))
-        };
-        match key {
-            "game" => {
-                self.game = match v.as_str() {
-                    "chess" => EcilaGame::Chess,
-                    "scacia" => EcilaGame::Scacia,
-                    "schlagschach" => EcilaGame::Schlagschach,
-                    _ => return bad("chess, scacia, schlagschach"),
-                }
-            }
-            "cells" => {
-                self.cells = match v.as_str() {
-                    "8" => 8,
-                    "27" => 27,
-                    _ => return bad("8, 27"),
-                }
-            }
-            "queen" => {
-                self.queen = match v.as_str() {
-                    "conventional" => EcilaQueen::Conventional,
-                    "alternative" => EcilaQueen::Alternative,
-                    _ => return bad("conventional, alternative"),
-                }
-            }
-            "king" => {
-                self.king = match v.as_str() {
-                    "conventional" => EcilaKing::Conventional,
-                    "rook_step" => EcilaKing::RookStep,
-                    "bishop_step" => EcilaKing::BishopStep,
-                    "confined" => EcilaKing::Confined,
-                    _ => return bad("conventional, rook_step, bishop_step, confined"),
-                }
-            }
-            "army" => self.army = value.to_string(),
-            "stalemate" => {
-                self.stalemate = match v.as_str() {
-                    "draw" => StalemateResult::Draw,
-                    "win" => StalemateResult::Win,
-                    "loss" => StalemateResult::Loss,
-                    _ => return bad("draw, win, loss"),
-                }
-            }
-            _ => {
-                return Err(RulesError::Option(format!(
-                    "unknown option '{key}' (Ecila has game, cells, queen, king, army, stalemate)"
-                )))
-            }
-        }
-        Ok(())
+        RuleOptions::set(self, key, value)
     }
 
     /// Applies the options to a base rule set.
@@ -282,6 +275,14 @@ pub type Ecila27 = Ecila<4>;
 
 impl Ecila<1> {
     /// Ecila with 8-cell Cubes (`options.cells` must be 8).
+    ///
+    /// ```
+    /// use spacechess_sphinx::{Ecila8, EcilaOptions};
+    /// use spacechess_variant::Variant;
+    /// let ecila = Ecila8::new(EcilaOptions::default()).unwrap();
+    /// // The game opens by placing the men: 64 cells for White's king.
+    /// assert_eq!(ecila.legal_moves_vec(&ecila.start()).len(), 64);
+    /// ```
     pub fn new(options: EcilaOptions) -> Result<Self, RulesError> {
         if options.cells != 8 {
             return Err(RulesError::Option(format!(
@@ -295,6 +296,14 @@ impl Ecila<1> {
 
 impl Ecila<4> {
     /// Ecila with 27-cell Cubes (`options.cells` must be 27).
+    ///
+    /// ```
+    /// use spacechess_sphinx::{Ecila27, EcilaOptions};
+    /// use spacechess_variant::Variant;
+    /// let big = Ecila27::new(EcilaOptions { cells: 27, ..EcilaOptions::default() }).unwrap();
+    /// assert_eq!(big.legal_moves_vec(&big.start()).len(), 216);
+    /// assert!(Ecila27::new(EcilaOptions::default()).is_err()); // 8-cell options
+    /// ```
     pub fn new(options: EcilaOptions) -> Result<Self, RulesError> {
         if options.cells != 27 {
             return Err(RulesError::Option(format!(

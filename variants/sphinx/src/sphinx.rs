@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 use spacechess_engine::{
     Atom, Engine, Goal, Motion, Move, Notation, Position, RuleSet, StalemateResult, StepSet,
 };
-use spacechess_variant::{BoardModel, Outcome, Player, RulesError, Variant, WinReason};
+use spacechess_variant::{
+    BoardModel, OptionDoc, Outcome, Player, RuleOptions, RulesError, Variant, WinReason,
+};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
@@ -29,6 +31,16 @@ pub enum SphinxGame {
 }
 
 /// The rule options of the Sphinx games (RON, every field optional).
+///
+/// ```
+/// use spacechess_sphinx::SphinxOptions;
+/// let confined = SphinxOptions { king_confinement: true, ..SphinxOptions::default() };
+/// assert_eq!(SphinxOptions::from_ron("(king_confinement: true)").unwrap(), confined);
+/// let mut o = SphinxOptions::default();
+/// o.set("king_confinement", "yes").unwrap();
+/// assert_eq!(o, confined);
+/// assert!(o.set("king_confinment", "yes").is_err());
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SphinxOptions {
@@ -59,6 +71,29 @@ impl Default for SphinxOptions {
     }
 }
 
+impl RuleOptions for SphinxOptions {
+    const DOCS: &'static [OptionDoc] = &[
+        OptionDoc::one_of("game", "The game", &["chess", "compulsion", "losing"]),
+        OptionDoc::new(
+            "king_confinement",
+            "White's king stays on board h, Black's on b (reduced board: on its quarter board)",
+        ),
+        OptionDoc::new(
+            "perpetual_check_wins",
+            "Perpetual check is a win for the checking player (Chess only)",
+        ),
+        OptionDoc::new(
+            "king_promotion",
+            "Compulsion and Losing Sphinx: a pawn may also promote to a king",
+        ),
+        OptionDoc::one_of(
+            "stalemate",
+            "A player with no legal move who is not in check",
+            &["draw", "win", "loss"],
+        ),
+    ];
+}
+
 impl SphinxOptions {
     /// The options of a game with every other option at its default.
     pub fn game(game: SphinxGame) -> SphinxOptions {
@@ -76,57 +111,13 @@ impl SphinxOptions {
     /// The options of `game` with `key=value` pairs applied in order (the command line's
     /// `--option`).
     pub fn from_pairs(game: SphinxGame, pairs: &[(String, String)]) -> Result<Self, RulesError> {
-        let mut o = SphinxOptions::game(game);
-        for (k, v) in pairs {
-            o.set(k, v)?;
-        }
-        Ok(o)
+        SphinxOptions::load_onto(SphinxOptions::game(game), None, pairs)
     }
 
-    /// Sets one option from text (`king_confinement=true`, `game=losing`).
+    /// Sets one option from text (`king_confinement=true`, `game=losing`); see
+    /// [`RuleOptions::set`].
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
-        let bool_value = || match value {
-            "true" | "yes" | "on" | "1" => Ok(true),
-            "false" | "no" | "off" | "0" => Ok(false),
-            _ => Err(RulesError::Option(format!(
-                "{key}: '{value}' is not true or false"
-            ))),
-        };
-        match key {
-            "game" => {
-                self.game = match value.to_ascii_lowercase().as_str() {
-                    "chess" => SphinxGame::Chess,
-                    "compulsion" => SphinxGame::Compulsion,
-                    "losing" => SphinxGame::Losing,
-                    _ => {
-                        return Err(RulesError::Option(format!(
-                            "game: '{value}' is not chess, compulsion or losing"
-                        )))
-                    }
-                }
-            }
-            "king_confinement" => self.king_confinement = bool_value()?,
-            "perpetual_check_wins" => self.perpetual_check_wins = bool_value()?,
-            "king_promotion" => self.king_promotion = bool_value()?,
-            "stalemate" => {
-                self.stalemate = match value.to_ascii_lowercase().as_str() {
-                    "draw" => StalemateResult::Draw,
-                    "win" => StalemateResult::Win,
-                    "loss" => StalemateResult::Loss,
-                    _ => {
-                        return Err(RulesError::Option(format!(
-                            "stalemate: '{value}' is not draw, win or loss"
-                        )))
-                    }
-                }
-            }
-            _ => {
-                return Err(RulesError::Option(format!(
-                "unknown option '{key}' (Sphinx has game, king_confinement, perpetual_check_wins, king_promotion, stalemate)"
-            )))
-            }
-        }
-        Ok(())
+        RuleOptions::set(self, key, value)
     }
 
     /// Applies the options to a base rule set.
@@ -214,6 +205,15 @@ pub type ReducedSphinx = Sphinx<1>;
 
 impl Sphinx<3> {
     /// Sphinx on the 3x3 board with these options.
+    ///
+    /// ```
+    /// use spacechess_sphinx::{SphinxChess, SphinxGame, SphinxOptions};
+    /// use spacechess_variant::Variant;
+    /// let sphinx = SphinxChess::new(SphinxOptions::default()).unwrap();
+    /// assert_eq!(sphinx.legal_moves_vec(&sphinx.start()).len(), 59);
+    /// let losing = SphinxChess::new(SphinxOptions::game(SphinxGame::Losing)).unwrap();
+    /// assert_eq!(losing.name(), "sphinx-losing");
+    /// ```
     pub fn new(options: SphinxOptions) -> Result<Self, RulesError> {
         Sphinx::build(SPHINX_RULES, Arc::new(SphinxNotation), options, false)
     }
@@ -226,6 +226,13 @@ impl Sphinx<3> {
 
 impl Sphinx<1> {
     /// Reduced Sphinx (the 8x8 board) with these options.
+    ///
+    /// ```
+    /// use spacechess_sphinx::{ReducedSphinx, SphinxOptions};
+    /// use spacechess_variant::Variant;
+    /// let reduced = ReducedSphinx::new(SphinxOptions::default()).unwrap();
+    /// assert_eq!(reduced.legal_moves_vec(&reduced.start()).len(), 32);
+    /// ```
     pub fn new(options: SphinxOptions) -> Result<Self, RulesError> {
         Sphinx::build(REDUCED_RULES, Arc::new(ReducedNotation), options, true)
     }
