@@ -7,6 +7,7 @@
 mod attack;
 mod build;
 mod eval;
+mod info;
 mod movegen;
 mod notation;
 mod position;

@@ -5,6 +5,7 @@ use super::position::{Move, Position};
 use super::rules::{Goal, StalemateResult};
 use super::text;
 use spacechess_variant::Variant;
+use spacechess_variant::{BoardModel, Man, MoveInfo};
 use spacechess_variant::{DrawReason, Outcome, WinReason};
 use spacechess_variant::{MoveError, PositionError};
 use spacechess_variant::{Player, Players};
@@ -120,6 +121,15 @@ impl<const W: usize> Variant for Engine<W> {
     }
     fn draw(&self, pos: &Position<W>) -> String {
         text::draw(self, pos)
+    }
+    fn move_info(&self, pos: &Position<W>, mv: &Move) -> MoveInfo {
+        super::info::move_info(self, pos, mv)
+    }
+    fn men(&self, pos: &Position<W>) -> Vec<Man> {
+        super::info::men(self, pos)
+    }
+    fn board(&self) -> BoardModel {
+        super::info::board(self)
     }
     fn repetition_key(&self, pos: &Position<W>) -> u64 {
         let mut h = std::collections::hash_map::DefaultHasher::new();

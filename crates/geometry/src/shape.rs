@@ -11,7 +11,21 @@ pub const MAX_EXTENT: u8 = 16;
 pub const TABLE_CELL_LIMIT: u64 = 1 << 16;
 
 /// A cell of a [`Shape`]: a dense index, `0 .. shape.cell_count()`. Axis 0 varies fastest.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
+/// Serialises as the bare index (`12`).
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Debug,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[serde(transparent)]
 pub struct Cell(pub u32);
 
 impl Cell {

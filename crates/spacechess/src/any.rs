@@ -2,7 +2,9 @@
 //! chooses the game at run time (the command line, a web board, a UCI engine).
 
 use crate::error::Error;
-use spacechess_variant::{perft_parallel, Outcome, Player, Players, Variant};
+use spacechess_variant::{
+    perft_parallel, BoardModel, LineError, Man, MoveInfo, Outcome, Player, Players, Variant,
+};
 
 /// A variant chosen at run time: positions and moves are the variant's own texts.
 ///
@@ -47,6 +49,47 @@ pub trait AnyVariant: Send + Sync {
     /// The number of leaf nodes of the legal-move tree `depth` plies deep, counted on `threads`
     /// threads.
     fn perft(&self, position: &str, depth: u32, threads: usize) -> Result<u64, Error>;
+
+    /// What the legal move `mv` (in the variant's notation) does on the board of `position`: the
+    /// cells it leaves and lands on, where it captures, what a pawn becomes, its kind. Cells are
+    /// those of [`AnyVariant::board`].
+    ///
+    /// ```
+    /// use spacechess::MoveKind;
+    /// let chess = spacechess::variant("orthodox").unwrap();
+    /// let board = chess.board();
+    /// let pos = chess.play(&chess.start(), &["e2e4", "d7d5"]).unwrap();
+    /// let info = chess.move_info(&pos, "e4d5").unwrap();
+    /// assert_eq!(info.kind, MoveKind::Capture);
+    /// assert_eq!(board.name(info.from[0]), "e4");
+    /// assert_eq!(board.name(info.captures[0]), "d5");
+    /// assert!(chess.move_info(&pos, "e4e6").is_err());
+    /// ```
+    fn move_info(&self, position: &str, mv: &str) -> Result<MoveInfo, Error>;
+    /// The men on the board of `position`: cell, owner and piece letter, by increasing cell.
+    ///
+    /// ```
+    /// let raumschach = spacechess::variant("raumschach").unwrap();
+    /// let men = raumschach.men(&raumschach.start()).unwrap();
+    /// assert_eq!(men.len(), 40);
+    /// let board = raumschach.board();
+    /// let king = men.iter().find(|m| m.piece == 'K' && m.player.0 == 0).unwrap();
+    /// assert_eq!(board.name(king.cell), "Ac1");
+    /// ```
+    fn men(&self, position: &str) -> Result<Vec<Man>, Error>;
+    /// The board: every cell with its name, its coordinates and its place in the panels of the
+    /// terminal drawing.
+    ///
+    /// ```
+    /// let sphinx = spacechess::variant("sphinx").unwrap();
+    /// let board = sphinx.board();
+    /// assert_eq!((board.len(), board.panels.len()), (144, 9));
+    /// let g13 = board.by_name("g13").unwrap();
+    /// let panel = &board.panels[g13.panel];
+    /// assert_eq!((panel.name.as_str(), panel.grid_row, panel.grid_column), ("g", 2, 0));
+    /// assert_eq!((g13.row, g13.column), (3, 0));
+    /// ```
+    fn board(&self) -> BoardModel;
 }
 
 /// A typed variant behind [`AnyVariant`].
@@ -116,5 +159,19 @@ impl<V: Variant> AnyVariant for Erased<V> {
     fn perft(&self, position: &str, depth: u32, threads: usize) -> Result<u64, Error> {
         let p = self.read(position)?;
         Ok(perft_parallel(&self.0, &p, depth, threads.max(1)))
+    }
+    fn move_info(&self, position: &str, mv: &str) -> Result<MoveInfo, Error> {
+        let p = self.read(position)?;
+        let m = self
+            .0
+            .parse_move(&p, mv)
+            .map_err(|error| Error::Move(LineError { index: 0, error }))?;
+        Ok(self.0.move_info(&p, &m))
+    }
+    fn men(&self, position: &str) -> Result<Vec<Man>, Error> {
+        Ok(self.0.men(&self.read(position)?))
+    }
+    fn board(&self) -> BoardModel {
+        self.0.board()
     }
 }

@@ -6,6 +6,9 @@
 //! - By name: [`catalog`] lists every variant; [`variant`] and [`variant_with`] build one as a
 //!   boxed [`AnyVariant`] (texts in, texts out); [`with_variant`] hands the typed variant to
 //!   generic code (a [`VariantVisitor`]).
+//! - Geometry: what a move does on the board ([`MoveInfo`]: from, to and captured cells, the
+//!   promotion, the [`MoveKind`]), the [`Man`]s of a position, and the [`BoardModel`] (every
+//!   cell's name, coordinates and place in the drawing's panels), typed or by name.
 //!
 //! ```
 //! // By name, at run time.
@@ -29,10 +32,12 @@ pub use error::Error;
 pub use registry::{
     catalog, with_rule_set, with_variant, Config, VariantInfo, VariantVisitor, VARIANTS,
 };
+/// Cells of a board: a dense index (see [`BoardModel`] for names and coordinates).
+pub use spacechess_geometry::Cell;
 pub use spacechess_variant::{
-    divide, divide_parallel, perft, perft_parallel, DrawReason, Game, LineError, MoveError,
-    OptionDoc, OptionInfo, Outcome, Player, Players, PositionError, RandomMover, RuleOptions,
-    RulesError, Variant, WinReason,
+    divide, divide_parallel, perft, perft_parallel, BoardModel, CellInfo, DrawReason, Game,
+    LineError, Man, MoveError, MoveInfo, MoveKind, OptionDoc, OptionInfo, Outcome, Panel, Player,
+    Players, PositionError, RandomMover, RuleOptions, RulesError, Variant, WinReason,
 };
 
 /// Raumschach (5x5x5), Parton's Cubic Chess (6x6x6) and its forms, 8x8x8 Cubic chess.

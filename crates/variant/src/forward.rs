@@ -85,6 +85,17 @@ macro_rules! forward_variant {
     (@one $f:ident draw) => {
         fn draw(&self, pos: &Self::Position) -> String { $crate::Variant::draw(&self.$f, pos) }
     };
+    (@one $f:ident move_info) => {
+        fn move_info(&self, pos: &Self::Position, mv: &Self::Move) -> $crate::MoveInfo {
+            $crate::Variant::move_info(&self.$f, pos, mv)
+        }
+    };
+    (@one $f:ident men) => {
+        fn men(&self, pos: &Self::Position) -> Vec<$crate::Man> { $crate::Variant::men(&self.$f, pos) }
+    };
+    (@one $f:ident board) => {
+        fn board(&self) -> $crate::BoardModel { $crate::Variant::board(&self.$f) }
+    };
     (@one $f:ident repetition_key) => {
         fn repetition_key(&self, pos: &Self::Position) -> u64 {
             $crate::Variant::repetition_key(&self.$f, pos)

@@ -6,10 +6,13 @@
 //! - [`perft()`], [`divide`], [`perft_parallel`]: move-generation counts; [`Game`]: a game record
 //!   with history and repetition; [`record`]: game records as text; [`RandomMover`]: seeded
 //!   random play.
+//! - [`MoveInfo`], [`Man`], [`BoardModel`] ([`board`]): what a move does on the board, the men of
+//!   a position, the cells and panels of the board, for every variant.
 //!
 //! The data-driven engine most variants are built from is the `spacechess-engine` crate; the
 //! search is `spacechess-search`; `spacechess` is the facade that gathers every variant.
 
+pub mod board;
 mod error;
 mod forward;
 mod game;
@@ -21,6 +24,7 @@ mod random;
 pub mod record;
 mod variant;
 
+pub use board::{BoardModel, CellInfo, Man, MoveInfo, MoveKind, Panel};
 pub use error::{parse_clocks, MoveError, PositionError, RulesError};
 pub use game::Game;
 pub use options::{OptionDoc, OptionInfo, RuleOptions};

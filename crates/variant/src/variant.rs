@@ -1,5 +1,6 @@
 //! The one interface every variant implements.
 
+use crate::board::{BoardModel, Man, MoveInfo};
 use crate::error::{MoveError, PositionError};
 use crate::outcome::Outcome;
 use crate::player::{Player, Players};
@@ -69,6 +70,28 @@ pub trait Variant: Send + Sync {
     /// A drawing of the position for a terminal.
     fn draw(&self, pos: &Self::Position) -> String;
 
+    // Move and board geometry (crate::board): computed on demand, off the move generator's path.
+
+    /// What a legal move of `pos` does on the board: the cells it leaves and lands on, where it
+    /// captures, what a pawn becomes, and its kind (see [`MoveInfo`]).
+    ///
+    /// ```
+    /// # use spacechess_variant::{MoveKind, Variant};
+    /// # fn example<V: Variant>(v: &V) {
+    /// let start = v.start();
+    /// for mv in v.legal_moves_vec(&start) {
+    ///     let info = v.move_info(&start, &mv);
+    ///     assert!(info.kind == MoveKind::Placement || !info.from.is_empty());
+    /// }
+    /// # }
+    /// ```
+    fn move_info(&self, pos: &Self::Position, mv: &Self::Move) -> MoveInfo;
+    /// The men on the board of `pos`: cell, owner and piece letter, by increasing cell.
+    fn men(&self, pos: &Self::Position) -> Vec<Man>;
+    /// The board: every cell with its name, coordinates and place in the terminal drawing's
+    /// panels (see [`BoardModel`]; [`BoardModel::from_shape`] gives a box of cells its default).
+    fn board(&self) -> BoardModel;
+
     /// Key for repetition: equal for positions that repeat (clocks ignored).
     fn repetition_key(&self, pos: &Self::Position) -> u64;
     /// The result when a position occurs for the repetition limit's time (see
@@ -89,8 +112,8 @@ pub trait Variant: Send + Sync {
         (Some(3), Some(100))
     }
 
-    // Search support (crate::search). Every method below has a default, so a variant gets an
-    // opponent without writing any of them; the data-driven engine overrides all three.
+    // Search support (crate spacechess_search). Every method below has a default, so a variant
+    // gets an opponent without writing any of them; the data-driven engine overrides all three.
 
     /// A 64-bit hash of the position for the search's transposition table: equal for positions
     /// that are the same for the rules (clocks ignored). Default: [`Variant::repetition_key`].
@@ -99,30 +122,25 @@ pub trait Variant: Send + Sync {
     }
 
     /// A static evaluation: adds to `scores` (one slot per player, in turn order) how good the
-    /// position is for each player, in centipawns. Default: every man is worth 100, counted from
-    /// the board field of [`Variant::position_text`] (a letter per man: upper case player 1,
-    /// lower case player 2, a following `'` for players 3 and 4). The engine's evaluation is
-    /// material (the rule set's piece values, or values derived from mobility) plus mobility; see
-    /// docs/search.md. A variant with its own evaluation (piece values from a book) overrides it.
+    /// position is for each player, in centipawns. Default: every man of [`Variant::men`] is
+    /// worth 100 to its owner. The engine's evaluation is material (the rule set's piece values,
+    /// or values derived from mobility) plus mobility; see docs/search.md. A variant with its own
+    /// evaluation (piece values from a book) overrides it.
     fn evaluate(&self, pos: &Self::Position, scores: &mut [i32]) {
-        for (player, men) in men_by_player_in_text(&self.position_text(pos))
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = scores.get_mut(player) {
-                *s += 100 * men as i32;
+        for man in self.men(pos) {
+            if let Some(s) = scores.get_mut(man.player.index()) {
+                *s += 100;
             }
         }
     }
 
     /// If `mv` captures: the value of the man taken and of the man that takes, in centipawns (the
     /// search orders captures by them and extends captures in its quiescence search). Default:
-    /// a move whose text marks a capture with `x` or `:`, as most chess notations do (a notation
-    /// of pure coordinates should override this), both values 100.
+    /// a move whose [`Variant::move_info`] has captures; 100 for each man taken, 100 for the
+    /// taker.
     fn capture_values(&self, pos: &Self::Position, mv: &Self::Move) -> Option<(i32, i32)> {
-        self.move_text(pos, mv)
-            .contains(['x', ':'])
-            .then_some((100, 100))
+        let taken = self.move_info(pos, mv).captures.len();
+        (taken > 0).then_some((100 * taken as i32, 100))
     }
 
     // Conveniences every variant gets (provided methods; a variant need not write any).
@@ -251,21 +269,3 @@ impl std::fmt::Display for LineError {
 }
 
 impl std::error::Error for LineError {}
-
-/// The men of each player (index 0 to 3) in a position text's first field: a letter per man,
-/// upper case player 1, lower case player 2, a following `'` adding 2 (players 3 and 4).
-pub(crate) fn men_by_player_in_text(text: &str) -> [usize; 4] {
-    let mut men = [0usize; 4];
-    let board = text.split_whitespace().next().unwrap_or("");
-    let b = board.as_bytes();
-    for (i, &ch) in b.iter().enumerate() {
-        if ch.is_ascii_alphabetic() {
-            let mut p = usize::from(ch.is_ascii_lowercase());
-            if b.get(i + 1) == Some(&b'\'') {
-                p += 2;
-            }
-            men[p] += 1;
-        }
-    }
-    men
-}

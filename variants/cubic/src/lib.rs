@@ -59,7 +59,8 @@ use spacechess_engine::{
 };
 use spacechess_geometry::Vector;
 use spacechess_variant::{
-    MoveError, Outcome, Player, PositionError, RuleOptions, RulesError, Variant,
+    BoardModel, Man, MoveError, MoveInfo, Outcome, Player, PositionError, RuleOptions, RulesError,
+    Variant,
 };
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -672,6 +673,19 @@ impl<const W: usize> Variant for Cubic<W> {
             multi::draw_colour_levels(self, pos)
         } else {
             self.engine.draw(&pos.board)
+        }
+    }
+    fn move_info(&self, pos: &CubicPosition<W>, mv: &Move) -> MoveInfo {
+        self.engine.move_info(&pos.board, mv)
+    }
+    fn men(&self, pos: &CubicPosition<W>) -> Vec<Man> {
+        self.engine.men(&pos.board)
+    }
+    fn board(&self) -> BoardModel {
+        if self.colour_levels {
+            notation::colour_board(&self.engine)
+        } else {
+            self.engine.board()
         }
     }
     fn repetition_key(&self, pos: &CubicPosition<W>) -> u64 {

@@ -1,8 +1,9 @@
 //! Cell names: the book notation of Raumschach and Parton (`Cc3`: level letter, file letter, rank
 //! digit) and the 8x8x8 game's file letter, rank number and level colour (`D4Yellow`).
 
-use spacechess_engine::{GenericNotation, Notation};
+use spacechess_engine::{Engine, GenericNotation, Notation};
 use spacechess_geometry::{Cell, Shape, Vector};
+use spacechess_variant::{BoardModel, CellInfo, Panel, Variant};
 
 /// Raumschach and Parton: level letter `A`.. (A lowest), file letter `a`.., rank number from 1,
 /// e.g. `Cc3`; moves `Bc1-Ec4`, `Cc3xDc4`, `Dd4-Ee5=Q`. This is the engine's generic 3D name.
@@ -71,6 +72,50 @@ impl Notation for ColourNotation {
         let z = parse_colour(&text[2..])? as i8;
         shape.cell(&Vector::new(&[x, y, z]))
     }
+}
+
+/// The board model of the 8x8x8 drawing: one panel per level named by its colour, White (the
+/// top level) first; rows are ranks 8 down to 1, columns files A to H; panels side by side as
+/// many as fit 80 characters (four, or two when four players' men take two characters).
+/// Coordinates are the engine's `(file, rank, level)` from 0.
+pub fn colour_board<const W: usize>(e: &Engine<W>) -> BoardModel {
+    let shape = e.shape();
+    let (w, h, levels) = (shape.extent(0), shape.extent(1), shape.extent(2));
+    let panels = (0..levels)
+        .rev()
+        .map(|z| Panel {
+            name: colour_name(z).to_string(),
+            rows: h,
+            columns: w,
+            grid_row: 0,
+            grid_column: 0,
+        })
+        .collect();
+    let cells = shape
+        .cells()
+        .map(|cell| {
+            let v = shape.coords(cell);
+            let (x, y, z) = (v.get(0) as usize, v.get(1) as usize, v.get(2) as usize);
+            CellInfo {
+                cell,
+                name: e.cell_name(cell),
+                coords: v.as_slice().iter().map(|&c| i32::from(c)).collect(),
+                panel: levels - 1 - z,
+                row: h - 1 - y,
+                column: x,
+                point: false,
+            }
+        })
+        .collect();
+    let mut model = BoardModel::new(cells, panels);
+    // As multi::draw_colour_levels: a rank digit and a space, then a man per cell padded to 2
+    // (3 with four players, whose men may take two characters), two spaces between panels.
+    let wide = e.players().count() > 2;
+    let (cell_w, token) = if wide { (3, 2) } else { (2, 1) };
+    let row = 2 + cell_w * (w - 1) + token;
+    let label = COLOURS.iter().map(|c| c.len()).max().unwrap_or(0);
+    model.arrange(row.max(label) + 2);
+    model
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@
 pub mod castling;
 pub mod explain;
 pub mod fission;
+pub mod geometry;
 pub mod halflife;
 pub mod movegen;
 pub mod pawn;

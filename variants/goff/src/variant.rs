@@ -5,7 +5,8 @@ use crate::position::{Kind, Move, Position};
 use crate::rules::GoffRules;
 use crate::text;
 use spacechess_variant::{
-    DrawReason, MoveError, Outcome, Player, Players, PositionError, Variant, WinReason,
+    BoardModel, DrawReason, Man, MoveError, MoveInfo, Outcome, Player, Players, PositionError,
+    Variant, WinReason,
 };
 use std::hash::{Hash, Hasher};
 
@@ -129,6 +130,15 @@ impl Variant for Goff {
     }
     fn draw(&self, pos: &Position) -> String {
         text::draw(pos)
+    }
+    fn move_info(&self, pos: &Position, mv: &Move) -> MoveInfo {
+        crate::geometry::move_info(pos, mv)
+    }
+    fn men(&self, pos: &Position) -> Vec<Man> {
+        crate::geometry::men(pos)
+    }
+    fn board(&self) -> BoardModel {
+        crate::geometry::board_model()
     }
     fn repetition_key(&self, pos: &Position) -> u64 {
         let mut h = std::collections::hash_map::DefaultHasher::new();

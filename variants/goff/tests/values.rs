@@ -285,7 +285,7 @@ impl Variant for BookValues {
     type Move = Move;
     spacechess_variant::forward_variant!(g => name, description, options_ron, players, start,
         to_move, legal_moves, play, outcome, in_check, move_text, parse_move, position_text,
-        parse_position, draw, repetition_key, halfmove_clock, draw_rules);
+        parse_position, draw, move_info, men, board, repetition_key, halfmove_clock, draw_rules);
     fn evaluate(&self, pos: &Position, scores: &mut [i32]) {
         evaluate(pos, scores)
     }

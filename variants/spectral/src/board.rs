@@ -9,6 +9,7 @@
 //! orthogonal step is `(±2, 0)`, a full diagonal `(±2, ±2)`, a knight leap `(±4, ±2)`.
 
 use spacechess_geometry::{Cell, CellSet, Shape, Vector};
+use spacechess_variant::{BoardModel, CellInfo, Panel};
 
 /// Width of the doubled board.
 pub const SIZE: i8 = 15;
@@ -118,6 +119,37 @@ pub fn parse_name(text: &str) -> Option<Cell> {
         }
         _ => None,
     }
+}
+
+/// The board model of the drawing: one panel of 15 rows and 15 columns in doubled coordinates,
+/// as the drawing interleaves them: the 64 squares on the even rows and columns (rank 8 at the
+/// top, file a at the left), the 49 points (`point: true`) on the odd ones between them.
+/// Coordinates are the doubled `(x, y)` of this module; the edge middles, never occupied, are not
+/// cells of the model.
+pub fn model() -> BoardModel {
+    let cells = locations()
+        .iter()
+        .map(|cell| {
+            let (x, y) = xy(cell);
+            CellInfo {
+                cell,
+                name: name(cell),
+                coords: vec![i32::from(x), i32::from(y)],
+                panel: 0,
+                row: (SIZE - 1 - y) as usize,
+                column: x as usize,
+                point: is_point(cell),
+            }
+        })
+        .collect();
+    let panel = Panel {
+        name: String::new(),
+        rows: SIZE as usize,
+        columns: SIZE as usize,
+        grid_row: 0,
+        grid_column: 0,
+    };
+    BoardModel::new(cells, vec![panel])
 }
 
 #[cfg(test)]

@@ -23,7 +23,8 @@ use board::{Set, CELLS};
 use pieces::Atom;
 use spacechess_geometry::{Cell, RayTable, Shape};
 use spacechess_variant::{
-    DrawReason, MoveError, Outcome, Player, Players, PositionError, RulesError, Variant, WinReason,
+    BoardModel, DrawReason, Man as VariantMan, MoveError, MoveInfo, MoveKind, Outcome, Player,
+    Players, PositionError, RulesError, Variant, WinReason,
 };
 
 /// The orthodox array on the squares, all points empty (spectral-realm.md §6).
@@ -302,6 +303,59 @@ impl Variant for Spectral {
     }
     fn draw(&self, pos: &SpectralPosition) -> String {
         self.picture(pos)
+    }
+    /// A castle moves the king (first) and its rook; en passant captures the passing pawn on its
+    /// own square; moves to and from points have the ordinary kinds (the board model marks the
+    /// points).
+    fn move_info(&self, pos: &SpectralPosition, mv: &SpectralMove) -> MoveInfo {
+        let captured = pos.occupied(mv.to).then_some(mv.to);
+        match mv.special {
+            Special::Castle => {
+                let rank = if pos.to_move == 0 { 0 } else { 7 };
+                let (rf, rt) = if board::xy(mv.to).0 > board::xy(mv.from).0 {
+                    (7, 5)
+                } else {
+                    (0, 3)
+                };
+                MoveInfo::new(
+                    MoveKind::Castle,
+                    vec![mv.from, board::square(rf, rank)],
+                    vec![mv.to, board::square(rt, rank)],
+                )
+            }
+            Special::EnPassant => MoveInfo {
+                captures: pos
+                    .en_passant()
+                    .map(|(_, victim)| victim)
+                    .into_iter()
+                    .collect(),
+                ..MoveInfo::new(MoveKind::EnPassant, vec![mv.from], vec![mv.to])
+            },
+            Special::None | Special::DoubleStep => match mv.promotion {
+                Some(p) => MoveInfo {
+                    captures: captured.into_iter().collect(),
+                    promotion: Some(p.letter()),
+                    ..MoveInfo::new(MoveKind::Promotion, vec![mv.from], vec![mv.to])
+                },
+                None => MoveInfo::step(mv.from, mv.to, captured),
+            },
+        }
+    }
+    fn men(&self, pos: &SpectralPosition) -> Vec<VariantMan> {
+        pos.all()
+            .iter()
+            .filter_map(|cell| {
+                let m = pos.man_at(cell)?;
+                Some(VariantMan {
+                    cell,
+                    player: Player(m.player),
+                    piece: m.piece.letter(),
+                })
+            })
+            .collect()
+    }
+    fn board(&self) -> BoardModel {
+        board::model()
     }
     fn repetition_key(&self, pos: &SpectralPosition) -> u64 {
         // FNV-1a style mixing over the occupied locations, castling, en passant and turn.

@@ -4,7 +4,7 @@
 use crate::notation::{EcilaNotation, ReducedNotation, SphinxNotation};
 use spacechess_engine::{Engine, Position};
 use spacechess_geometry::Cell;
-use spacechess_variant::Variant;
+use spacechess_variant::{BoardModel, CellInfo, Panel, Variant};
 
 /// The token of the man on a cell: upper case White, lower case Black, `.` empty.
 fn token<const W: usize>(e: &Engine<W>, pos: &Position<W>, cell: Cell) -> char {
@@ -182,4 +182,116 @@ pub fn ecila<const W: usize>(e: &Engine<W>, pos: &Position<W>, hand: Option<&str
     }
     out.push_str(&footer(e, pos));
     out
+}
+
+/// A cell of a board model: the engine's coordinates and the notation's name.
+fn cell_info<const W: usize>(
+    e: &Engine<W>,
+    cell: Cell,
+    panel: usize,
+    row: usize,
+    column: usize,
+) -> CellInfo {
+    CellInfo {
+        cell,
+        name: e.cell_name(cell),
+        coords: e
+            .shape()
+            .coords(cell)
+            .as_slice()
+            .iter()
+            .map(|&c| i32::from(c))
+            .collect(),
+        panel,
+        row,
+        column,
+        point: false,
+    }
+}
+
+/// The model of [`sphinx`]'s drawing: the small boards `a` to `i` as panels in their 3x3
+/// arrangement (`a b c` on top), each with its squares 1-16 row by row from the top-left.
+/// Coordinates are the engine's `(C, R, c, r)`.
+pub fn sphinx_board<const W: usize>(e: &Engine<W>) -> BoardModel {
+    let shape = e.shape();
+    let (cols, rows, side) = (shape.extent(0), shape.extent(1), shape.extent(2));
+    let panels = (0..rows * cols)
+        .map(|letter| Panel {
+            name: ((b'a' + letter as u8) as char).to_string(),
+            rows: side,
+            columns: side,
+            grid_row: letter / cols,
+            grid_column: letter % cols,
+        })
+        .collect();
+    let cells = shape
+        .cells()
+        .map(|cell| {
+            let [big_r, big_c, r, c] = SphinxNotation::spec_coords(shape, cell).map(|x| x as usize);
+            let panel = (rows - 1 - big_r) * cols + big_c;
+            cell_info(e, cell, panel, side - 1 - r, c)
+        })
+        .collect();
+    BoardModel::new(cells, panels)
+}
+
+/// The model of [`reduced`]'s drawing: one 8x8 panel, rank 8 at the top, file a at the left.
+/// Coordinates are the engine's `(C, R, c, r)`.
+pub fn reduced_board<const W: usize>(e: &Engine<W>) -> BoardModel {
+    let shape = e.shape();
+    let n = shape.extent(0) * shape.extent(2);
+    let panels = vec![Panel {
+        name: String::new(),
+        rows: n,
+        columns: n,
+        grid_row: 0,
+        grid_column: 0,
+    }];
+    let cells = shape
+        .cells()
+        .map(|cell| {
+            let (f, k) = ReducedNotation::file_rank(shape, cell);
+            cell_info(e, cell, 0, n - 1 - k as usize, f as usize)
+        })
+        .collect();
+    BoardModel::new(cells, panels)
+}
+
+/// The model of [`ecila`]'s drawing: one panel per platform, from the top down, each holding one
+/// layer of four Cubes as seen from above (`A B` over `C D`, or `E F` over `G H`), each Cube's
+/// cells in rows as the cell numbers run; panels side by side as many as fit 80 characters.
+/// Coordinates are the engine's `(X, Y, Z, x, y, z)`.
+pub fn ecila_board<const W: usize>(e: &Engine<W>) -> BoardModel {
+    let shape = e.shape();
+    let n = shape.extent(3);
+    let mut panels = Vec::new();
+    for big_z in [1, 0] {
+        for z in (0..n).rev() {
+            let layer = n - 1 - z;
+            let (first, last) = (layer * n * n + 1, (layer + 1) * n * n);
+            let cubes = if big_z == 1 { "A-D" } else { "E-H" };
+            panels.push(Panel {
+                name: format!("platform {}: {cubes} {first}-{last}", panels.len() + 1),
+                rows: 2 * n,
+                columns: 2 * n,
+                grid_row: 0,
+                grid_column: 0,
+            });
+        }
+    }
+    let cells = shape
+        .cells()
+        .map(|cell| {
+            let [big_x, big_y, big_z, x, y, z] =
+                EcilaNotation::spec_coords(shape, cell).map(|v| v as usize);
+            let panel = (1 - big_z) * n + (n - 1 - z);
+            cell_info(e, cell, panel, big_y * n + y, big_x * n + x)
+        })
+        .collect();
+    let mut model = BoardModel::new(cells, panels);
+    // As the drawing: a man and a space per cell, two spaces between Cubes (trimmed), four
+    // spaces between panels.
+    let label = model.panels.iter().map(|p| p.name.len()).max().unwrap_or(0);
+    model.arrange(label.max(4 * n + 1) + 4);
+    model
 }

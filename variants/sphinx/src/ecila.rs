@@ -10,8 +10,8 @@ use spacechess_engine::{
 };
 use spacechess_geometry::CellSet;
 use spacechess_variant::{
-    DrawReason, MoveError, OptionDoc, Outcome, Player, PositionError, RuleOptions, RulesError,
-    Variant,
+    BoardModel, DrawReason, Man, MoveError, MoveInfo, OptionDoc, Outcome, Player, PositionError,
+    RuleOptions, RulesError, Variant,
 };
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -649,6 +649,15 @@ impl<const W: usize> Variant for Ecila<W> {
     fn draw(&self, pos: &EcilaPosition<W>) -> String {
         let hand = pos.placing().then(|| self.hand_text(&pos.hand));
         draw::ecila(&self.engine, &pos.board, hand.as_deref())
+    }
+    fn move_info(&self, pos: &EcilaPosition<W>, mv: &Move) -> MoveInfo {
+        self.engine.move_info(&pos.board, mv)
+    }
+    fn men(&self, pos: &EcilaPosition<W>) -> Vec<Man> {
+        self.engine.men(&pos.board)
+    }
+    fn board(&self) -> BoardModel {
+        draw::ecila_board(&self.engine)
     }
     fn repetition_key(&self, pos: &EcilaPosition<W>) -> u64 {
         let mut h = std::collections::hash_map::DefaultHasher::new();

@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 use spacechess_engine::{
     Atom, Engine, Goal, Motion, Move, Notation, Position, RuleSet, StalemateResult, StepSet,
 };
-use spacechess_variant::{OptionDoc, Outcome, Player, RuleOptions, RulesError, Variant, WinReason};
+use spacechess_variant::{
+    BoardModel, OptionDoc, Outcome, Player, RuleOptions, RulesError, Variant, WinReason,
+};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
@@ -303,7 +305,7 @@ impl<const W: usize> Variant for Sphinx<W> {
     spacechess_variant::forward_variant!(engine =>
         name, description, players, start, legal_moves, count_legal_moves, play, outcome,
         in_check, move_text, parse_move, position_text, parse_position, halfmove_clock,
-        hash_key, evaluate, capture_values,
+        hash_key, evaluate, capture_values, move_info, men,
     );
     fn options_ron(&self) -> String {
         ron::ser::to_string_pretty(&self.options, ron::ser::PrettyConfig::default())
@@ -317,6 +319,13 @@ impl<const W: usize> Variant for Sphinx<W> {
             draw::reduced(&self.engine, pos)
         } else {
             draw::sphinx(&self.engine, pos)
+        }
+    }
+    fn board(&self) -> BoardModel {
+        if self.reduced {
+            draw::reduced_board(&self.engine)
+        } else {
+            draw::sphinx_board(&self.engine)
         }
     }
     fn repetition_key(&self, pos: &Position<W>) -> u64 {
