@@ -351,11 +351,16 @@ pub(crate) fn parse_move<const W: usize>(
             None => "the side to move has no legal move".into(),
         }));
     }
-    let norm = |s: &str| s.replace(['x', ':'], "-").to_ascii_lowercase();
     if let Some(m) = legal
         .iter()
-        .find(|m| norm(&g.engine.move_text(&pos.board, m)) == norm(t))
+        .find(|m| g.engine.move_text(&pos.board, m) == t)
     {
+        return Ok(*m);
+    }
+    // The engine's reading of the text (docs/formats.md, "Move text"), matched against the
+    // moves of the four-player game.
+    let spec = g.engine.read_move_text(t)?;
+    if let Some(m) = legal.iter().find(|m| spec.matches(m)) {
         return Ok(*m);
     }
     // Not legal here: let the engine name the problem with the piece, or say which rule of the
