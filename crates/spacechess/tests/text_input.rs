@@ -217,3 +217,59 @@ fn every_variant_reads_moves_by_one_rule() {
         failures[..failures.len().min(30)].join("\n")
     );
 }
+
+/// Rule options are text too (`--option key=value`): odd values for every key a variant names in
+/// its options (and odd keys) give errors or a variant, never a panic.
+#[test]
+fn no_option_reader_panics() {
+    let quiet = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let values = [
+        "",
+        "é",
+        "0",
+        "-1",
+        "1",
+        "2",
+        "27",
+        "255",
+        "256",
+        "99999999999",
+        "true",
+        "yes",
+        "1,2",
+        "1,é",
+        "13v24",
+        "12v",
+        "=",
+        "Knight",
+        "draw",
+        "loss",
+        "win",
+        "😀",
+        "a=b",
+        ",",
+    ];
+    let mut failures = Vec::new();
+    for (name, _) in VARIANTS {
+        let ron = spacechess::variant(name).unwrap().options_ron();
+        let mut keys: Vec<String> = ron
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .filter(|w| w.len() > 1 && w.chars().next().is_some_and(|c| c.is_ascii_lowercase()))
+            .map(str::to_string)
+            .collect();
+        keys.sort();
+        keys.dedup();
+        keys.extend(["é".to_string(), "".to_string(), "Knight".to_string()]);
+        for key in &keys {
+            for value in values {
+                let config = Config::default().option(key.as_str(), value);
+                if catch_unwind(|| spacechess::variant_with(name, &config).map(|_| ())).is_err() {
+                    failures.push(format!("{name} --option {key}={value}"));
+                }
+            }
+        }
+    }
+    std::panic::set_hook(quiet);
+    assert!(failures.is_empty(), "panicked: {failures:?}");
+}
