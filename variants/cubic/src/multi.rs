@@ -166,6 +166,12 @@ fn generate<const W: usize>(
         let mut tmp = pos.board;
         tmp.set_to_move(a);
         g.engine.pseudo_legal_moves(&tmp, &mut buf);
+        // Castling cells are tested against the men that attack for the mover's enemies: the
+        // neutral men of an eliminated player guard nothing (cubic8.md §5: "attacked by an
+        // opponent of the mover").
+        buf.retain(|m| !matches!(m.kind, MoveKind::Castle(_)));
+        g.engine
+            .castling_moves_against(&tmp, attackers(g, pos, a), &mut buf);
         for m in &buf {
             let castle = matches!(m.kind, MoveKind::Castle(_));
             if castle && is_out(pos, a) {
