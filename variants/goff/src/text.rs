@@ -64,6 +64,13 @@ pub fn generic_name(c: Cell) -> String {
     )
 }
 
+/// The tile a name names: the book's name from `player`'s view (`KB3,4`) or a generic name
+/// (`Ea1`), letters in either case; None if the text names no tile.
+pub fn parse_tile(text: &str, player: Player) -> Option<Cell> {
+    let t = text.trim();
+    parse_generic_any_case(t).or_else(|| Tile::parse_book(t, player).ok().map(|x| x.cell()))
+}
+
 /// A generic tile name in a move text: as [`parse_generic`], letters in either case (`eb2`).
 fn parse_generic_any_case(s: &str) -> Option<Cell> {
     let b = s.as_bytes();

@@ -561,6 +561,16 @@ impl<const W: usize> Variant for Ecila<W> {
     fn in_check(&self, pos: &EcilaPosition<W>) -> bool {
         !pos.placing() && self.engine.in_check(&pos.board)
     }
+    fn cell_info(
+        &self,
+        pos: &EcilaPosition<W>,
+        text: &str,
+    ) -> Option<spacechess_variant::CellInfo> {
+        self.engine.cell_info(&pos.board, text)
+    }
+    fn move_origin(&self, pos: &EcilaPosition<W>, mv: &Move) -> Option<String> {
+        self.engine.move_origin(&pos.board, mv)
+    }
     fn move_text(&self, pos: &EcilaPosition<W>, mv: &Move) -> String {
         self.engine.move_text(&pos.board, mv)
     }
