@@ -116,9 +116,9 @@ impl<const W: usize> Variant for Engine<W> {
     fn position_text(&self, pos: &Position<W>) -> String {
         text::position_text(self, pos)
     }
-    fn cell_info(&self, pos: &Position<W>, t: &str) -> Option<spacechess_variant::CellInfo> {
+    fn cell_info(&self, pos: &Position<W>, t: &str) -> Option<spacechess_variant::CellReading> {
         let cell = self.parse_cell_any_case(t.trim())?;
-        Some(spacechess_variant::CellInfo {
+        Some(spacechess_variant::CellReading {
             name: self.cell_name(cell),
             man: pos.piece_at(cell).map(|pc| spacechess_variant::ManInfo {
                 player: pc.player,

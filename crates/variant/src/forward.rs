@@ -125,7 +125,7 @@ macro_rules! forward_variant {
         }
     };
     (@one $f:ident cell_info) => {
-        fn cell_info(&self, pos: &Self::Position, text: &str) -> Option<$crate::CellInfo> {
+        fn cell_info(&self, pos: &Self::Position, text: &str) -> Option<$crate::CellReading> {
             $crate::Variant::cell_info(&self.$f, pos, text)
         }
     };

@@ -149,7 +149,7 @@ pub trait Variant: Send + Sync {
     /// The cell a name in the variant's notation names (read as [`Variant::parse_move`] reads
     /// cells, in the view of the side to move where the notation depends on it), with the man on
     /// it; None if the text names no cell of the board.
-    fn cell_info(&self, _pos: &Self::Position, _text: &str) -> Option<CellInfo> {
+    fn cell_info(&self, _pos: &Self::Position, _text: &str) -> Option<CellReading> {
         None
     }
 
@@ -272,7 +272,7 @@ pub trait Variant: Send + Sync {
 
 /// A cell as [`Variant::cell_info`] reads it: its name and the man on it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CellInfo {
+pub struct CellReading {
     /// The cell's name as the variant writes it (`Ac2` when `ac2` was read).
     pub name: String,
     /// The man on the cell, if any.

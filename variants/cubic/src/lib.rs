@@ -644,7 +644,7 @@ impl<const W: usize> Variant for Cubic<W> {
         &self,
         pos: &CubicPosition<W>,
         text: &str,
-    ) -> Option<spacechess_variant::CellInfo> {
+    ) -> Option<spacechess_variant::CellReading> {
         self.engine.cell_info(&pos.board, text)
     }
     fn move_origin(&self, pos: &CubicPosition<W>, mv: &Move) -> Option<String> {

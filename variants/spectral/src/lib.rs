@@ -293,9 +293,9 @@ impl Variant for Spectral {
         &self,
         pos: &SpectralPosition,
         text: &str,
-    ) -> Option<spacechess_variant::CellInfo> {
+    ) -> Option<spacechess_variant::CellReading> {
         let cell = board::parse_name(&text.trim().to_ascii_lowercase())?;
-        Some(spacechess_variant::CellInfo {
+        Some(spacechess_variant::CellReading {
             name: board::name(cell),
             man: pos.man_at(cell).map(|m| spacechess_variant::ManInfo {
                 player: Player(m.player),

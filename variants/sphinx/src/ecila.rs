@@ -575,7 +575,7 @@ impl<const W: usize> Variant for Ecila<W> {
         &self,
         pos: &EcilaPosition<W>,
         text: &str,
-    ) -> Option<spacechess_variant::CellInfo> {
+    ) -> Option<spacechess_variant::CellReading> {
         self.engine.cell_info(&pos.board, text)
     }
     fn move_origin(&self, pos: &EcilaPosition<W>, mv: &Move) -> Option<String> {
