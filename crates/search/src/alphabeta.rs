@@ -72,6 +72,11 @@ pub struct SearchInfo<M> {
 
 /// Plies of quiescence search at most (captures only, or evasions when in check).
 const MAX_QPLY: u32 = 8;
+/// Plies of quiescence search at most under the paranoid reduction: a capture for each player.
+const PARANOID_MAX_QPLY: u32 = 4;
+/// A capture whose victim's value and this margin cannot lift the static score to alpha is not
+/// searched in the quiescence search of the paranoid reduction (delta pruning).
+const DELTA_MARGIN: i32 = 200;
 /// Plies from the root at most (check extensions included).
 const MAX_PLY: u32 = 96;
 const HISTORY_SIZE: usize = 1 << 12;
@@ -463,19 +468,46 @@ impl<'v, V: Variant> Searcher<'v, V> {
         let stand = self.sides.evaluate(self.v, pos, me, &mut scores);
         self.scores = scores;
         let mut best_score = -INFINITY;
-        if !in_check || qply >= MAX_QPLY || ply >= MAX_PLY {
+        let max_qply = if self.sides.paranoid() {
+            PARANOID_MAX_QPLY
+        } else {
+            MAX_QPLY
+        };
+        if !in_check || qply >= max_qply || ply >= MAX_PLY {
             best_score = stand;
-            if stand >= beta || qply >= MAX_QPLY || ply >= MAX_PLY {
+            if stand >= beta || qply >= max_qply || ply >= MAX_PLY {
                 self.buffers[ply as usize] = moves;
                 return stand;
             }
             alpha = alpha.max(stand);
         }
         // Captures (every move when in check), best victim and cheapest attacker first.
+        // Under the paranoid reduction, out of check, the quiescence search keeps to the captures
+        // that change the balance between the root player and the coalition (the coalition's
+        // players taking each other's men would multiply the nodes: issue 18 item 4), and drops
+        // those that cannot lift the score to alpha even if the man taken were free.
+        let prune = self.sides.paranoid() && !in_check;
+        let root_men: Vec<_> = if prune && me != self.sides.root() {
+            let root = self.sides.root();
+            let men = self.v.men(pos).into_iter();
+            men.filter(|m| m.player == root).map(|m| m.cell).collect()
+        } else {
+            Vec::new()
+        };
         let mut keyed: Vec<(i32, usize)> = moves
             .iter()
             .enumerate()
             .filter_map(|(i, m)| match self.v.capture_values(pos, m) {
+                Some((victim, _)) if prune && stand + victim + DELTA_MARGIN <= alpha => None,
+                Some(_)
+                    if prune
+                        && me != self.sides.root()
+                        && !(self.v.move_info(pos, m).captures)
+                            .iter()
+                            .any(|c| root_men.contains(c)) =>
+                {
+                    None
+                }
                 Some((victim, attacker)) => Some((victim * 16 - attacker / 16, i)),
                 None if in_check => Some((-INFINITY, i)),
                 None => None,

@@ -65,6 +65,11 @@ impl Sides {
         self.paranoid
     }
 
+    /// The player to move at the root of the search.
+    pub fn root(&self) -> Player {
+        self.root
+    }
+
     /// True if `a` and `b` are on the same side of the search.
     #[inline]
     pub fn same(&self, a: Player, b: Player) -> bool {

@@ -222,20 +222,6 @@ impl Mutator {
     }
 }
 
-/// The variant reads its moves with the engine's move-text reader (every variant but Goff and
-/// Spectral).
-fn engine_notation(variant: &str) -> bool {
-    !matches!(variant, "goff" | "spectral")
-}
-
-/// Issue 18 item 1, being fixed on another branch: the engine's move-text reader panics on
-/// non-ASCII text (`split_cells` in crates/engine/src/text.rs slices inside a character). The
-/// property test below excuses exactly this case and counts it;
-/// [`non_ascii_move_texts_never_panic`] fails until the fix is merged.
-fn known_defect(variant: &str, move_text: &str) -> bool {
-    engine_notation(variant) && !move_text.is_ascii()
-}
-
 /// Positions to start from: the start and every eighth position of a random game, with the legal
 /// moves of each.
 fn base_positions(v: &dyn AnyVariant, rng: &mut Mutator) -> Vec<(String, Vec<String>)> {
@@ -321,7 +307,7 @@ fn failure(variant: &str, what: &str, text: &str, error: &str, pos: Option<&str>
 #[test]
 fn mutated_and_random_texts_give_errors_not_panics() {
     let mut failures = Vec::new();
-    let (mut positions, mut moves, mut excused) = (0usize, 0usize, 0usize);
+    let (mut positions, mut moves) = (0usize, 0usize);
     for (i, (name, _)) in VARIANTS.iter().enumerate() {
         let v = spacechess::variant(name).expect("a registered variant builds");
         let v = v.as_ref();
@@ -351,15 +337,13 @@ fn mutated_and_random_texts_give_errors_not_panics() {
             moves += 1;
             match no_panic(|| check_move_text(v, pos, &text)) {
                 Ok(Ok(())) => {}
-                Err(_) if known_defect(name, &text) => excused += 1,
                 Ok(Err(e)) => failures.push(failure(name, "move", &text, &e, Some(pos))),
                 Err(p) => failures.push(failure(name, "move", &text, &p, Some(pos))),
             }
         }
     }
     eprintln!(
-        "{positions} position texts, {moves} move texts over {} variants; {excused} panics \
-         excused as issue 18 item 1 (non-ASCII move text, engine reader)",
+        "{positions} position texts, {moves} move texts over {} variants",
         VARIANTS.len()
     );
     assert!(
@@ -370,8 +354,8 @@ fn mutated_and_random_texts_give_errors_not_panics() {
     );
 }
 
-/// Issue 18 item 1: non-ASCII move texts in every variant give an error, never a panic. This fails
-/// until the fix of the engine's move-text reader (another branch) is merged.
+/// Issue 18 item 1: non-ASCII move texts in every variant give an error, never a panic (the
+/// engine's move-text reader once sliced inside a character).
 #[test]
 fn non_ascii_move_texts_never_panic() {
     let texts = [
