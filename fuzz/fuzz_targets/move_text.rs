@@ -7,7 +7,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use spacechess::{with_variant, AnyVariant, Config, Variant, VariantVisitor, VARIANTS};
-use spacechess_fuzz::{known, text, variants};
+use spacechess_fuzz::{text, variants};
 use std::sync::OnceLock;
 
 /// A typed variant kept in a closure: (the same variant as an `AnyVariant`, the input after byte 0).
@@ -35,9 +35,6 @@ fn one_input<V: Variant>(v: &V, any: &dyn AnyVariant, data: &[u8]) {
         pos = v.play(&pos, &moves[usize::from(c) % moves.len()]);
     }
     let t = text(move_bytes);
-    if known::non_ascii_engine_move(v.name(), &t) {
-        return;
-    }
     let pos_text = v.position_text(&pos);
     if let Ok(after) = any.play(&pos_text, &[t.as_str()]) {
         let mv = v

@@ -51,17 +51,9 @@ pub fn check_position(v: &dyn AnyVariant, normal: &str) {
     }
 }
 
-/// Inputs that hit defects already reported and being fixed on another branch: a target skips
-/// them so that a run goes on to find new ones. Delete each entry when its fix is merged (the
-/// property test `crates/spacechess/tests/robustness.rs` keeps a failing case for each).
+/// Inputs that hit known limits, not yet fixed: a target skips them so that a run goes on to
+/// find new ones. Delete each entry when its fix is merged.
 pub mod known {
-    /// Issue 18 item 1: the engine's move-text reader (`split_cells`, crates/engine/src/text.rs)
-    /// slices a text inside a multi-byte character, so a non-ASCII move text panics in every
-    /// variant that reads moves with the engine (all but goff and spectral), e.g. `aé` in orthodox.
-    pub fn non_ascii_engine_move(variant: &str, text: &str) -> bool {
-        !text.is_ascii() && !matches!(variant, "goff" | "spectral")
-    }
-
     /// The generic engine's position reader asks for exactly one royal man per player, so the
     /// start of a rule set that opens with an empty board (Ecila's placement phase,
     /// variants/sphinx/rules/ecila.ron run as `orthodox --rules`) is written but not read back.

@@ -906,7 +906,13 @@ fn find(
                     || (part.is_none() && mover == Some(Kind::Stack) && m.part == Some(k))
             })
     };
-    let found: Vec<&Move> = legal.iter().filter(|m| fits(m)).collect();
+    let mut found: Vec<&Move> = legal.iter().filter(|m| fits(m)).collect();
+    // A letter names a stack's part only where no man of that kind can go: `B - K1,5` is the
+    // bishop's move even when a stack's bishop could decay there too (as move_text writes it).
+    let kind_of = |m: &Move| pos.piece_at(m.from).map(|p| p.kind);
+    if kind.is_some() && found.iter().any(|m| kind_of(m) == kind) {
+        found.retain(|m| kind_of(m) == kind);
+    }
     if found.iter().any(|m| m.promote.is_some()) || promote.is_some() {
         let chosen: Vec<&Move> = found
             .iter()

@@ -280,3 +280,32 @@ fn odd_input_does_not_panic() {
         let _ = g.parse_position(t);
     }
 }
+
+/// 01 §2 (the source in parentheses only where another man of the same kind could go there): a
+/// letter names a stack's part only where no man of that kind can go, so `B - K1,5` is the
+/// bishop's move although the stack on KB1,4 could decay its bishop there too. Found by fuzzing
+/// (issue 18): every move text of every legal move reads back to that move.
+#[test]
+fn bishop_move_beside_a_stack_bishop_reads_back() {
+    let g = Goff::new();
+    let pos = g
+        .parse_position(
+            "8/8/8/8/8/8/8/R7//8/8/8/8/8/8/N7/8//8/8/8/8/8/8/8/3S4//8/8/8/8/8/8/8/K7//\
+             8/8/8/8/8/8/Q7/8//8/8/8/8/8/8/8/8//8/8/8/8/8/8/8/N7//8/8/8/8/8/8/1P6/B7 w - - 0 1",
+        )
+        .unwrap();
+    let texts = g.move_texts(&pos);
+    assert!(texts.iter().any(|t| t == "B - K1,5"));
+    let stack_bishop = texts
+        .iter()
+        .filter(|t| t.starts_with("SB") && t.ends_with("K1,5"));
+    assert_eq!(
+        stack_bishop.count(),
+        1,
+        "the stack's bishop can decay to K1,5 too"
+    );
+    for m in g.legal_moves_vec(&pos) {
+        let text = g.move_text(&pos, &m);
+        assert_eq!(g.parse_move(&pos, &text), Ok(m), "{text}");
+    }
+}
