@@ -1,0 +1,49 @@
+//! `spacechess serve`: the web board ([`spacechess_web`]) on a tokio runtime.
+
+use crate::error::CliError;
+use spacechess_web::{Server, ServerConfig};
+use std::io::Write;
+
+/// Binds, prints the address as the first line of stdout (flushed), optionally opens it with
+/// `xdg-open`, and serves until Ctrl-C. Returns the closing line to print.
+pub fn run(config: ServerConfig, open: bool) -> Result<String, CliError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .max_blocking_threads(64)
+        .build()
+        .map_err(|e| CliError::new(format!("cannot start the server's runtime: {e}")))?;
+    runtime.block_on(async move {
+        if !config.is_loopback() {
+            eprintln!(
+                "warning: listening on {}: anyone who can reach this address can use the board (it has no authentication)",
+                config.host
+            );
+        }
+        let (host, port) = (config.host.clone(), config.port);
+        let server = Server::bind(config)
+            .await
+            .map_err(|e| CliError::new(format!("cannot listen on {host} port {port}: {e}")))?;
+        let url = server.url();
+        {
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{url}").and_then(|()| out.flush());
+        }
+        eprintln!("serving the spacechess board on {url} (Ctrl-C stops)");
+        if open {
+            match std::process::Command::new("xdg-open")
+                .arg(&url)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+            {
+                Ok(_) => eprintln!("opening {url} with xdg-open"),
+                Err(e) => eprintln!("could not run xdg-open ({e}): open {url} in a browser"),
+            }
+        }
+        server
+            .run()
+            .await
+            .map_err(|e| CliError::new(format!("server error: {e}")))?;
+        Ok("server stopped\n".to_string())
+    })
+}
