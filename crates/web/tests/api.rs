@@ -1,0 +1,756 @@
+//! The web API in-process (tower's `oneshot` on the router): every variant (start, a few moves,
+//! an illegal move, the engine, perft, attacks, validation), games' ends, and every refusal
+//! (Host, Origin, content type, body size, bad JSON, absurd limits, busy engine, a panicking
+//! handler). One live server on loopback checks the wire.
+
+use axum::body::Body;
+use axum::http::{header, Method, Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use spacechess_web::{router, ServerConfig};
+use std::time::{Duration, Instant};
+use tower::ServiceExt;
+
+const PORT: u16 = 7557;
+const HOST: &str = "127.0.0.1:7557";
+
+fn block_on<F: std::future::Future>(f: F) -> F::Output {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(f)
+}
+
+fn app() -> Router {
+    router(&ServerConfig::default(), PORT)
+}
+
+/// Sends a request; the status and the JSON reply (`Value::Null` if the body is not JSON).
+async fn send(app: &Router, req: Request<Body>) -> (StatusCode, Value) {
+    let resp = app.clone().oneshot(req).await.unwrap();
+    let status = resp.status();
+    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+}
+
+async fn post(app: &Router, path: &str, body: Value) -> (StatusCode, Value) {
+    let req = Request::builder()
+        .method(Method::POST)
+        .uri(path)
+        .header(header::HOST, HOST)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    send(app, req).await
+}
+
+async fn get(app: &Router, path: &str) -> (StatusCode, Value) {
+    let req = Request::builder()
+        .uri(path)
+        .header(header::HOST, HOST)
+        .body(Body::empty())
+        .unwrap();
+    send(app, req).await
+}
+
+/// A 4xx with a one-line JSON error; the error.
+fn refused(status: StatusCode, reply: &Value, want: StatusCode) -> String {
+    assert_eq!(status, want, "{reply}");
+    let e = reply["error"].as_str().unwrap_or_else(|| panic!("no error in {reply}"));
+    assert!(!e.is_empty() && !e.contains('\n'), "{e:?}");
+    e.to_string()
+}
+
+fn ok(status: StatusCode, reply: &Value) {
+    assert_eq!(status, StatusCode::OK, "{reply}");
+}
+
+fn texts(list: &Value) -> Vec<String> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn catalogue_lists_every_variant_with_options() {
+    block_on(async {
+        let (s, r) = get(&app(), "/api/variants").await;
+        ok(s, &r);
+        let names: Vec<&str> = r
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["name"].as_str().unwrap())
+            .collect();
+        let want: Vec<&str> = spacechess::VARIANTS.iter().map(|(n, _)| *n).collect();
+        assert_eq!(names, want);
+        let raum = &r.as_array().unwrap()[names.iter().position(|n| *n == "raumschach").unwrap()];
+        assert_eq!(raum["crate"], "spacechess-cubic");
+        assert!(raum["constructor"].as_str().unwrap().contains("Raumschach"));
+        let opt = raum["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == "pawn_double_step")
+            .unwrap();
+        assert_eq!(opt["default"], "false");
+        for key in ["kind", "allowed", "doc"] {
+            assert!(opt.get(key).is_some(), "{opt}");
+        }
+    });
+}
+
+/// Every variant: the board, the start, three plies, an illegal move, a replayed move, the
+/// engine at depth 1, perft 1, the attacks on a man's cell, validation.
+#[test]
+fn every_variant_start_moves_illegal_engine_perft() {
+    block_on(async {
+        let app = app();
+        for (name, _) in spacechess::VARIANTS {
+            let base = json!({"variant": name});
+            let (s, board) = post(&app, "/api/board", base.clone()).await;
+            ok(s, &board);
+            let cells = board["board"]["cells"].as_array().unwrap();
+            assert!(cells.len() >= 64, "{name}");
+            for (i, c) in cells.iter().enumerate() {
+                assert_eq!(c["cell"], i, "{name}");
+                assert!(c["name"].is_string() && c["coords"].is_array(), "{name}");
+            }
+            assert!(!board["board"]["panels"].as_array().unwrap().is_empty());
+            let players = board["players"].as_array().unwrap();
+            assert!(players.len() >= 2 && players[0]["name"].is_string(), "{name}");
+            assert_eq!(board["pieces"]["K"], "King", "{name}");
+
+            let (s, start) = post(&app, "/api/position", base.clone()).await;
+            ok(s, &start);
+            assert_eq!(start["start"], start["position"], "{name}");
+            assert_eq!(start["to_move"], 0, "{name}");
+            assert_eq!(start["in_check"], false);
+            assert!(start["outcome"].is_null() && start["last"].is_null());
+            assert!(start["moves"].as_array().unwrap().is_empty());
+            assert!(start["drawing"].as_str().unwrap().lines().count() > 3);
+            let legal = start["legal"].as_array().unwrap();
+            assert!(!legal.is_empty(), "{name}");
+            let mut sorted = texts(&start["legal"]);
+            sorted.sort();
+            assert_eq!(sorted, texts(&start["legal"]), "{name}: sorted");
+            for m in legal {
+                assert!(m["kind"].is_string() && m["to"].is_array(), "{m}");
+                assert!(m["captures"].is_array() && m.get("promotion").is_some());
+            }
+
+            // Three plies, each the first legal move.
+            let mut line: Vec<String> = Vec::new();
+            let mut last = start.clone();
+            for _ in 0..3 {
+                let Some(first) = last["legal"].as_array().unwrap().first() else {
+                    break;
+                };
+                line.push(first["text"].as_str().unwrap().to_string());
+                let (s, r) =
+                    post(&app, "/api/position", json!({"variant": name, "moves": line})).await;
+                ok(s, &r);
+                assert_eq!(r["start"], start["start"], "{name}");
+                assert_eq!(r["moves"], json!(line), "{name}");
+                assert_eq!(r["last"]["text"], json!(line.last().unwrap()), "{name}");
+                assert_eq!(r["last"]["kind"], first["kind"], "{name}");
+                assert_eq!(r["last"]["to"], first["to"], "{name}");
+                last = r;
+            }
+            // The position text after them, sent back as the position, gives the same men.
+            let (s, again) = post(
+                &app,
+                "/api/position",
+                json!({"variant": name, "position": last["position"]}),
+            )
+            .await;
+            ok(s, &again);
+            assert_eq!(again["men"], last["men"], "{name}");
+            assert_eq!(again["legal"], last["legal"], "{name}");
+
+            // Illegal: nonsense, and the first move played twice.
+            let (s, r) = post(
+                &app,
+                "/api/position",
+                json!({"variant": name, "moves": ["Zz99-Qq0"]}),
+            )
+            .await;
+            let e = refused(s, &r, StatusCode::BAD_REQUEST);
+            assert!(e.starts_with("move 1:") && e.contains("Zz99-Qq0"), "{name}: {e}");
+            let twice = [line[0].clone(), line[0].clone()];
+            let (s, r) =
+                post(&app, "/api/position", json!({"variant": name, "moves": twice})).await;
+            let e = refused(s, &r, StatusCode::BAD_REQUEST);
+            assert!(e.starts_with("move 2:"), "{name}: {e}");
+
+            // The engine answers with a legal move; perft 1 counts the legal moves.
+            let (s, r) = post(&app, "/api/engine", json!({"variant": name, "depth": 1})).await;
+            ok(s, &r);
+            let best = r["best"].as_str().unwrap().to_string();
+            assert!(texts(&start["legal"]).contains(&best), "{name}: {best}");
+            assert_eq!(r["pv"][0], json!(best));
+            assert!(r["score_text"].is_string() && r["score_cp"].is_i64(), "{r}");
+            assert_eq!(r["depth"], 1);
+            let (s, r) = post(&app, "/api/perft", json!({"variant": name, "depth": 1})).await;
+            ok(s, &r);
+            assert_eq!(r["nodes"], legal.len(), "{name}");
+
+            // Attacks on the cell of the first man after the plies (if any).
+            if let Some(man) = last["men"].as_array().unwrap().first() {
+                let (s, r) = post(
+                    &app,
+                    "/api/attacks",
+                    json!({"variant": name, "moves": line, "cell": man["cell"]}),
+                )
+                .await;
+                ok(s, &r);
+                for a in r["attackers"].as_array().unwrap() {
+                    assert_ne!(a["player"], man["player"], "{name}: {r}");
+                }
+            }
+
+            // Validation gives the position back as written.
+            let (s, r) = post(
+                &app,
+                "/api/validate",
+                json!({"variant": name, "position": last["position"]}),
+            )
+            .await;
+            ok(s, &r);
+            assert_eq!(r["position"], last["position"], "{name}");
+        }
+    });
+}
+
+/// Raumschach: White's rook on Cb3 and queen on Ae2 against the king on Ea2 (mate in one).
+const RAUMSCHACH_MATE_IN_1: &str =
+    "5/5/5/5/4K//5/5/1R3/5/k4//5/5/5/5/5//5/5/5/5/5//5/5/5/4Q/5 w - - 0 1";
+/// Sphinx: the queen on d6 mates the king on a1 from a6 (docs/sphinx.md 5).
+const SPHINX_MATE_IN_1: &str = "3/3/3//3/3/3//3/3/3//k2/3/3///3/3/3//3/3/3//3/Q2/R2//1R1/RR1/3///3/3/3//3/3/3//3/3/3//3/3/3///3/3/2K//3/3/3//3/3/3//3/3/3 w * - 0 1";
+/// Goff P10a (the book's T10): R - KB8,1 is checkmate.
+const GOFF_MATE_IN_1: &str = "1k6/8/8/8/8/8/8/8//8/8/2K5/8/8/8/8/8//8/2R5/8/8/8/8/8/8//8/8/8/8/8/8/8/8//8/8/8/8/8/8/8/8//8/8/8/8/8/8/8/8//8/8/8/8/8/8/8/8//8/8/8/8/8/8/8/8 w * - 0 1";
+
+/// The game's end by checkmate: the outcome, no legal move, check; a move after it is refused;
+/// the engine finds the mate and answers `best: null` once it is over.
+#[test]
+fn games_end_in_checkmate() {
+    block_on(async {
+        let app = app();
+        let cases: [(&str, Option<&str>, &[&str], &str, u8); 4] = [
+            ("orthodox", None, &["f2f3", "e7e5", "g2g4", "d8h4"], "d8h4", 1),
+            ("raumschach", Some(RAUMSCHACH_MATE_IN_1), &["Ae2-Db2"], "Ae2-Db2", 0),
+            ("sphinx", Some(SPHINX_MATE_IN_1), &["d6-a6"], "d6-a6", 0),
+            ("goff", Some(GOFF_MATE_IN_1), &["R-KB8,1"], "R - KB8,1 ch", 0),
+        ];
+        for (name, position, moves, mate, winner) in cases {
+            let mut req = json!({"variant": name, "moves": moves});
+            if let Some(p) = position {
+                req["position"] = json!(p);
+            }
+            let (s, r) = post(&app, "/api/position", req.clone()).await;
+            ok(s, &r);
+            assert_eq!(
+                r["outcome"],
+                json!({"result": "win", "winners": [winner], "reason": "checkmate"}),
+                "{name}"
+            );
+            assert_eq!(r["in_check"], true, "{name}");
+            assert!(r["legal"].as_array().unwrap().is_empty(), "{name}");
+            assert_eq!(r["last"]["text"], mate, "{name}");
+            assert_eq!(r["moves"].as_array().unwrap().last().unwrap(), mate);
+
+            // Nothing can be played after the end.
+            let over = r["legal"].clone();
+            assert!(over.as_array().unwrap().is_empty());
+            let mut after = req.clone();
+            after["position"] = r["position"].clone();
+            after["moves"] = json!([moves[0]]);
+            let (s, e) = post(&app, "/api/position", after.clone()).await;
+            refused(s, &e, StatusCode::BAD_REQUEST);
+            after["moves"] = json!([]);
+            after["depth"] = json!(2);
+            let (s, e) = post(&app, "/api/engine", after).await;
+            ok(s, &e);
+            assert!(e["best"].is_null(), "{name}: {e}");
+
+            // The engine finds the mate from the position before it.
+            let mut before = req.clone();
+            before["moves"] = json!(moves[..moves.len() - 1]);
+            before["depth"] = json!(2);
+            let (s, e) = post(&app, "/api/engine", before).await;
+            ok(s, &e);
+            assert_eq!(e["best"], mate, "{name}: {e}");
+            assert_eq!(e["mate_in"], 1, "{name}: {e}");
+            assert_eq!(e["score_cp"], 30000, "{name}: {e}");
+            assert_eq!(e["score_text"], "+M1", "{name}: {e}");
+        }
+    });
+}
+
+/// Move geometry for the page: promotions, castles, en passant and placements as the library
+/// gives them.
+#[test]
+fn legal_moves_carry_their_geometry() {
+    block_on(async {
+        let app = app();
+        // Orthodox: White castles either way, the pawn on e7 promotes four ways.
+        let castles = "r3k2r/4P3/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        let (s, r) = post(
+            &app,
+            "/api/position",
+            json!({"variant": "orthodox", "position": castles}),
+        )
+        .await;
+        ok(s, &r);
+        let legal = r["legal"].as_array().unwrap();
+        let castle: Vec<&Value> = legal.iter().filter(|m| m["kind"] == "Castle").collect();
+        assert_eq!(castle.len(), 2, "{legal:?}");
+        for c in castle {
+            assert_eq!(c["from"].as_array().unwrap().len(), 2);
+            assert_eq!(c["to"].as_array().unwrap().len(), 2);
+        }
+        let promotions: Vec<&Value> = legal
+            .iter()
+            .filter(|m| m["kind"] == "Promotion" && m["captures"].as_array().unwrap().is_empty())
+            .collect();
+        assert_eq!(promotions.len(), 4);
+        assert!(promotions.iter().any(|m| m["promotion"] == "Q"));
+        // En passant: the captured cell is not the cell landed on.
+        let (s, r) = post(
+            &app,
+            "/api/position",
+            json!({"variant": "orthodox", "moves": ["e2e4", "a7a6", "e4e5", "d7d5"]}),
+        )
+        .await;
+        ok(s, &r);
+        let ep = r["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["kind"] == "EnPassant")
+            .unwrap();
+        assert_ne!(ep["to"], ep["captures"]);
+        // Ecila opens with placements: no from cell.
+        let (s, r) = post(&app, "/api/position", json!({"variant": "ecila"})).await;
+        ok(s, &r);
+        let first = &r["legal"][0];
+        assert_eq!(first["kind"], "Placement");
+        assert!(first["from"].as_array().unwrap().is_empty());
+        // Options change the rules: Raumschach's double step.
+        let (s, r) = post(
+            &app,
+            "/api/position",
+            json!({"variant": "raumschach", "options": {"pawn_double_step": true}}),
+        )
+        .await;
+        ok(s, &r);
+        let (s, plain) = post(&app, "/api/position", json!({"variant": "raumschach"})).await;
+        ok(s, &plain);
+        assert!(
+            r["legal"].as_array().unwrap().len() > plain["legal"].as_array().unwrap().len()
+        );
+    });
+}
+
+#[test]
+fn attacks_on_a_cell() {
+    block_on(async {
+        let app = app();
+        // After 1. e4 d5: Black's d5 pawn is attacked by e4, White's e4 by d5.
+        let board = spacechess::variant("orthodox").unwrap().board();
+        let cell = |n: &str| board.by_name(n).unwrap().cell.0;
+        let req = |c: u32| json!({"variant": "orthodox", "moves": ["e2e4", "d7d5"], "cell": c});
+        let (s, r) = post(&app, "/api/attacks", req(cell("d5"))).await;
+        ok(s, &r);
+        assert_eq!(
+            r["attackers"],
+            json!([{"cell": cell("e4"), "player": 0, "piece": "P"}])
+        );
+        assert_eq!(r["complete"], true);
+        let (s, r) = post(&app, "/api/attacks", req(cell("e4"))).await;
+        ok(s, &r);
+        assert_eq!(
+            r["attackers"],
+            json!([{"cell": cell("d5"), "player": 1, "piece": "P"}])
+        );
+        // Off the board, or not a number.
+        let (s, r) = post(&app, "/api/attacks", req(64)).await;
+        let e = refused(s, &r, StatusCode::BAD_REQUEST);
+        assert!(e.contains("not on the board"), "{e}");
+        let (s, r) = post(
+            &app,
+            "/api/attacks",
+            json!({"variant": "orthodox", "cell": "e4"}),
+        )
+        .await;
+        refused(s, &r, StatusCode::BAD_REQUEST);
+    });
+}
+
+#[test]
+fn validate_gives_the_variants_message() {
+    block_on(async {
+        let app = app();
+        let (s, r) = post(
+            &app,
+            "/api/validate",
+            json!({"variant": "orthodox", "position": "  8/8/8/8/8/8/8/K6k w - - 0 1 "}),
+        )
+        .await;
+        ok(s, &r);
+        assert_eq!(r["position"], "8/8/8/8/8/8/8/K6k w - - 0 1");
+        // Two white kings.
+        let (s, r) = post(
+            &app,
+            "/api/validate",
+            json!({"variant": "orthodox", "position": "8/8/8/8/8/8/8/KK5k w - - 0 1"}),
+        )
+        .await;
+        let e = refused(s, &r, StatusCode::BAD_REQUEST);
+        assert!(e.starts_with("bad position"), "{e}");
+        let (s, r) = post(&app, "/api/validate", json!({"variant": "raumschach"})).await;
+        refused(s, &r, StatusCode::BAD_REQUEST);
+        let (s, r) = post(
+            &app,
+            "/api/validate",
+            json!({"variant": "raumschach", "position": "5/5/5 w"}),
+        )
+        .await;
+        refused(s, &r, StatusCode::BAD_REQUEST);
+    });
+}
+
+fn raw(method: Method, host: Option<&str>, headers: &[(&str, &str)], body: &str) -> Request<Body> {
+    let mut b = Request::builder().method(method).uri("/api/position");
+    if let Some(h) = host {
+        b = b.header(header::HOST, h);
+    }
+    for (k, v) in headers {
+        b = b.header(*k, *v);
+    }
+    b.body(Body::from(body.to_string())).unwrap()
+}
+
+/// DNS rebinding and cross-site requests: only the served Host, the served Origin, JSON bodies.
+#[test]
+fn host_origin_and_content_type_are_checked() {
+    block_on(async {
+        let app = app();
+        let body = r#"{"variant":"orthodox"}"#;
+        let json_type = ("content-type", "application/json");
+        for host in ["127.0.0.1:7557", "localhost:7557", "[::1]:7557", "LOCALHOST:7557"] {
+            let (s, r) = send(&app, raw(Method::POST, Some(host), &[json_type], body)).await;
+            ok(s, &r);
+        }
+        for host in ["evil.example:7557", "127.0.0.1:8080", "127.0.0.1", "localhost", "10.0.0.1:7557"] {
+            let (s, r) = send(&app, raw(Method::POST, Some(host), &[json_type], body)).await;
+            let e = refused(s, &r, StatusCode::FORBIDDEN);
+            assert!(e.contains("Host"), "{e}");
+        }
+        let (s, r) = send(&app, raw(Method::POST, None, &[json_type], body)).await;
+        refused(s, &r, StatusCode::FORBIDDEN);
+        // GETs are checked too (the page itself, the catalogue).
+        let req = Request::builder()
+            .uri("/api/variants")
+            .header(header::HOST, "attacker.example")
+            .body(Body::empty())
+            .unwrap();
+        let (s, r) = send(&app, req).await;
+        refused(s, &r, StatusCode::FORBIDDEN);
+
+        for origin in ["http://127.0.0.1:7557", "http://localhost:7557"] {
+            let (s, r) = send(
+                &app,
+                raw(Method::POST, Some(HOST), &[json_type, ("origin", origin)], body),
+            )
+            .await;
+            ok(s, &r);
+        }
+        for origin in [
+            "http://evil.example",
+            "null",
+            "https://127.0.0.1:7557",
+            "http://127.0.0.1:7558",
+            "http://127.0.0.1:7557.evil.example",
+        ] {
+            let (s, r) = send(
+                &app,
+                raw(Method::POST, Some(HOST), &[json_type, ("origin", origin)], body),
+            )
+            .await;
+            let e = refused(s, &r, StatusCode::FORBIDDEN);
+            assert!(e.contains("cross-origin"), "{e}");
+        }
+        // What a cross-site form can send: refused whatever the body.
+        for ct in [
+            "text/plain",
+            "application/x-www-form-urlencoded",
+            "multipart/form-data; boundary=x",
+        ] {
+            let (s, r) = send(&app, raw(Method::POST, Some(HOST), &[("content-type", ct)], body)).await;
+            refused(s, &r, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+        }
+        let (s, r) = send(&app, raw(Method::POST, Some(HOST), &[], body)).await;
+        refused(s, &r, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+        let (s, r) = send(
+            &app,
+            raw(
+                Method::POST,
+                Some(HOST),
+                &[("content-type", "Application/JSON; charset=utf-8")],
+                body,
+            ),
+        )
+        .await;
+        ok(s, &r);
+    });
+}
+
+#[test]
+fn bad_bodies_are_4xx_json() {
+    block_on(async {
+        let app = app();
+        let json_type = ("content-type", "application/json");
+        let big = format!(
+            r#"{{"variant":"orthodox","position":"{}"}}"#,
+            "x".repeat(70 * 1024)
+        );
+        let (s, r) = send(&app, raw(Method::POST, Some(HOST), &[json_type], &big)).await;
+        refused(s, &r, StatusCode::PAYLOAD_TOO_LARGE);
+        // Without a Content-Length (a stream), too.
+        let chunks: Vec<Result<String, std::io::Error>> =
+            (0..80).map(|_| Ok("y".repeat(1024))).collect();
+        let req = Request::builder()
+            .method(Method::POST)
+            .uri("/api/position")
+            .header(header::HOST, HOST)
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from_stream(futures_stream(chunks)))
+            .unwrap();
+        let (s, r) = send(&app, req).await;
+        refused(s, &r, StatusCode::PAYLOAD_TOO_LARGE);
+
+        for (body, needle) in [
+            ("{", "malformed JSON"),
+            ("", "malformed JSON"),
+            ("[1,2]", "JSON object"),
+            ("\"orthodox\"", "JSON object"),
+            ("{}", "variant"),
+            (r#"{"variant": 3}"#, "variant"),
+            (r#"{"variant": "chess3d"}"#, "unknown variant 'chess3d'"),
+            (r#"{"variant": "orthodox", "moves": "e2e4"}"#, "moves"),
+            (r#"{"variant": "orthodox", "position": "not a position"}"#, "bad position"),
+            (r#"{"variant": "raumschach", "options": {"castling": "true"}}"#, "castling"),
+            (r#"{"variant": "raumschach", "options": {"pawn_double_step": [1]}}"#, "pawn_double_step"),
+            (r#"{"variant": "raumschach", "options": {"pawn_double_step": "maybe"}}"#, "pawn_double_step"),
+        ] {
+            let (s, r) = send(&app, raw(Method::POST, Some(HOST), &[json_type], body)).await;
+            let e = refused(s, &r, StatusCode::BAD_REQUEST);
+            assert!(e.contains(needle), "{body}: {e}");
+        }
+        let (s, r) = get(&app, "/api/nothing").await;
+        refused(s, &r, StatusCode::NOT_FOUND);
+        let (s, r) = get(&app, "/static/no-such-file.js").await;
+        refused(s, &r, StatusCode::NOT_FOUND);
+        let (s, r) = get(&app, "/api/position").await;
+        refused(s, &r, StatusCode::METHOD_NOT_ALLOWED);
+    });
+}
+
+/// A stream of body chunks (no Content-Length).
+fn futures_stream(
+    chunks: Vec<Result<String, std::io::Error>>,
+) -> impl futures_core::Stream<Item = Result<String, std::io::Error>> + Send {
+    struct Chunks(std::vec::IntoIter<Result<String, std::io::Error>>);
+    impl futures_core::Stream for Chunks {
+        type Item = Result<String, std::io::Error>;
+        fn poll_next(
+            mut self: std::pin::Pin<&mut Self>,
+            _: &mut std::task::Context<'_>,
+        ) -> std::task::Poll<Option<Self::Item>> {
+            std::task::Poll::Ready(self.0.next())
+        }
+    }
+    Chunks(chunks.into_iter())
+}
+
+#[test]
+fn absurd_limits_are_refused() {
+    block_on(async {
+        let app = app();
+        let e = |v: Value| {
+            let mut r = json!({"variant": "raumschach"});
+            r.as_object_mut().unwrap().extend(v.as_object().unwrap().clone());
+            r
+        };
+        for (path, extra, want) in [
+            ("/api/engine", json!({"depth": 7}), StatusCode::UNPROCESSABLE_ENTITY),
+            ("/api/engine", json!({"depth": 1000000}), StatusCode::UNPROCESSABLE_ENTITY),
+            ("/api/engine", json!({"depth": 0}), StatusCode::UNPROCESSABLE_ENTITY),
+            ("/api/engine", json!({"depth": -1}), StatusCode::UNPROCESSABLE_ENTITY),
+            ("/api/engine", json!({"depth": 1e300}), StatusCode::UNPROCESSABLE_ENTITY),
+            ("/api/engine", json!({"depth": 2.5}), StatusCode::BAD_REQUEST),
+            ("/api/engine", json!({"depth": "3"}), StatusCode::BAD_REQUEST),
+            ("/api/engine", json!({"movetime_ms": 5001}), StatusCode::UNPROCESSABLE_ENTITY),
+            ("/api/engine", json!({"movetime_ms": u64::MAX}), StatusCode::UNPROCESSABLE_ENTITY),
+            ("/api/engine", json!({"movetime_ms": 0}), StatusCode::UNPROCESSABLE_ENTITY),
+            ("/api/perft", json!({"depth": 7}), StatusCode::UNPROCESSABLE_ENTITY),
+            ("/api/perft", json!({"depth": -3}), StatusCode::UNPROCESSABLE_ENTITY),
+            ("/api/perft", json!({}), StatusCode::BAD_REQUEST),
+            ("/api/attacks", json!({"cell": 1u64 << 40}), StatusCode::UNPROCESSABLE_ENTITY),
+        ] {
+            let (s, r) = post(&app, path, e(extra.clone())).await;
+            let msg = refused(s, &r, want);
+            assert!(msg.contains('\''), "{path} {extra}: {msg}");
+        }
+        // A perft whose size would exceed the budget is refused before it is counted.
+        let small = router(
+            &ServerConfig {
+                max_perft_nodes: 10_000,
+                ..Default::default()
+            },
+            PORT,
+        );
+        let t = Instant::now();
+        let (s, r) = post(&small, "/api/perft", json!({"variant": "orthodox", "depth": 5})).await;
+        let msg = refused(s, &r, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(msg.contains("too large"), "{msg}");
+        assert!(t.elapsed() < Duration::from_secs(2));
+        let (s, r) = post(&small, "/api/perft", json!({"variant": "orthodox", "depth": 3})).await;
+        ok(s, &r);
+        assert_eq!(r["nodes"], 8902);
+        // A depth search stops at the time cap.
+        let quick = router(
+            &ServerConfig {
+                max_movetime_ms: 200,
+                ..Default::default()
+            },
+            PORT,
+        );
+        let t = Instant::now();
+        let (s, r) = post(&quick, "/api/engine", json!({"variant": "cubic8", "depth": 6})).await;
+        ok(s, &r);
+        assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+        assert!(r["depth"].as_u64().unwrap() < 6, "{r}");
+        assert!(r["best"].is_string());
+    });
+}
+
+/// With every search slot taken, an engine request waits briefly then gets 503; the rest of the
+/// API answers meanwhile.
+#[test]
+fn busy_engine_is_503_and_the_rest_answers() {
+    block_on(async {
+        let app = router(
+            &ServerConfig {
+                search_slots: 1,
+                queue_wait: Duration::from_millis(50),
+                ..Default::default()
+            },
+            PORT,
+        );
+        let long = post(
+            &app,
+            "/api/engine",
+            json!({"variant": "raumschach", "movetime_ms": 1500}),
+        );
+        let busy = async {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            let t = Instant::now();
+            let (s, r) = post(&app, "/api/position", json!({"variant": "goff"})).await;
+            ok(s, &r);
+            let position_time = t.elapsed();
+            let (s, r) = post(&app, "/api/engine", json!({"variant": "orthodox", "depth": 1})).await;
+            let e = refused(s, &r, StatusCode::SERVICE_UNAVAILABLE);
+            assert!(e.contains("busy"), "{e}");
+            position_time
+        };
+        let ((s, r), position_time) = tokio::join!(long, busy);
+        ok(s, &r);
+        assert!(r["best"].is_string());
+        assert!(position_time < Duration::from_millis(1000), "{position_time:?}");
+        // The slot is free again.
+        let (s, r) = post(&app, "/api/engine", json!({"variant": "orthodox", "depth": 1})).await;
+        ok(s, &r);
+    });
+}
+
+/// A panicking handler answers 500 with a JSON error and the server goes on.
+#[test]
+fn a_panic_is_a_500_and_the_server_goes_on() {
+    block_on(async {
+        let routes = Router::new()
+            .route(
+                "/boom",
+                axum::routing::get(|| async {
+                    if true {
+                        panic!("boom");
+                    }
+                    "never"
+                }),
+            )
+            .route("/fine", axum::routing::get(|| async { "fine" }));
+        let app = spacechess_web::protect(routes, "127.0.0.1", PORT);
+        let (s, r) = get(&app, "/boom").await;
+        let e = refused(s, &r, StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(e.contains("panicked"), "{e}");
+        let req = Request::builder()
+            .uri("/fine")
+            .header(header::HOST, HOST)
+            .body(Body::empty())
+            .unwrap();
+        let resp = app.clone().oneshot(req).await.unwrap();
+        assert_eq!(resp.status(), StatusCode::OK);
+    });
+}
+
+/// A real server on loopback: the address, a request over the wire, a refused Host.
+#[test]
+fn live_server_on_loopback() {
+    use std::io::{Read, Write};
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let server = rt
+        .block_on(spacechess_web::Server::bind(ServerConfig {
+            port: 0,
+            ..Default::default()
+        }))
+        .unwrap();
+    let url = server.url();
+    let port = server.local_addr().port();
+    assert_eq!(url, format!("http://127.0.0.1:{port}/"));
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let handle = rt.spawn(server.run_until(async {
+        let _ = stopped.await;
+    }));
+    let ask = |host: &str, body: &str| -> String {
+        let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        write!(
+            s,
+            "POST /api/position HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let mut out = String::new();
+        s.read_to_string(&mut out).unwrap();
+        out
+    };
+    let here = format!("127.0.0.1:{port}");
+    let reply = ask(&here, r#"{"variant":"raumschach","moves":["Ac2-Ac3"]}"#);
+    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+    assert!(reply.contains(r#""to_move":1"#), "{reply}");
+    let reply = ask("rebound.example:80", r#"{"variant":"raumschach"}"#);
+    assert!(reply.starts_with("HTTP/1.1 403"), "{reply}");
+    let reply = ask(&here, "{not json");
+    assert!(reply.starts_with("HTTP/1.1 400"), "{reply}");
+    stop.send(()).unwrap();
+    rt.block_on(handle).unwrap().unwrap();
+}
