@@ -28,3 +28,16 @@ perft VARIANT DEPTH:
 # Everything CI runs.
 ci:
     bash .ci/run
+
+# Run one fuzz target for SECONDS seconds, e.g. `just fuzz move_text 600` (cargo-fuzz on nightly:
+# `cargo install cargo-fuzz`). Targets: position_text, move_text, record, rules_ron. The corpus
+# grows in fuzz/corpus/TARGET (not committed), seeded from fuzz/seeds/TARGET; a crash is saved
+# in fuzz/artifacts/TARGET with the command that reproduces it. Without a sanitizer (safe Rust:
+# ten times the inputs a second); debug assertions stay on, so an overflow is a finding.
+fuzz TARGET SECONDS="60":
+    mkdir -p fuzz/corpus/{{TARGET}}
+    cargo +nightly fuzz run --sanitizer none {{TARGET}} fuzz/corpus/{{TARGET}} fuzz/seeds/{{TARGET}} -- -max_total_time={{SECONDS}} -timeout=10 -print_final_stats=1
+
+# Rewrite the fuzz seed corpora (fuzz/seeds/) from the variants and the test positions.
+fuzz-seeds:
+    cargo run -p spacechess --example fuzz_seeds

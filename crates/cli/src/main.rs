@@ -51,8 +51,9 @@ enum Command {
         /// Moves to play from the position first, in the variant's notation (e2e4 e7e5)
         #[arg(long, short = 'm', value_name = "M", num_args = 1..)]
         moves: Vec<String>,
-        /// Only the man on this cell (as `spacechess piece`; goff: grouped by plane and kind)
-        #[arg(long, value_name = "TILE", conflicts_with = "moves")]
+        /// Only the moves of the man on this cell (as `spacechess piece`; goff: grouped by plane
+        /// and kind)
+        #[arg(long, value_name = "TILE")]
         piece: Option<String>,
         #[command(flatten)]
         rules: VariantArgs,
@@ -179,8 +180,10 @@ enum Command {
         #[command(flatten)]
         rules: VariantArgs,
     },
-    /// One man's legal destinations; for goff grouped by plane and by kind (quadrant, apex,
-    /// duplex, linear), the tile named from the side to move's view (KB3,3)
+    /// One man's legal moves: exactly those `moves` lists for him; for goff grouped by plane and
+    /// by kind (quadrant, apex, duplex, linear; pawn, e.p., stack, fission, castles), the tile
+    /// named from the side to move's view (KB3,3). No such cell, an empty cell, a man of a side
+    /// not to move or without a legal move: an error (exit code 2)
     Piece {
         /// The variant (see `spacechess variants`)
         variant: String,
@@ -189,6 +192,9 @@ enum Command {
         /// The position, in the variant's text format; default the start
         #[arg(long, short = 'p', value_name = "P")]
         position: Option<String>,
+        /// Moves to play from the position first
+        #[arg(long, short = 'm', value_name = "M", num_args = 1..)]
+        moves: Vec<String>,
         #[command(flatten)]
         rules: VariantArgs,
     },
@@ -246,10 +252,10 @@ fn run(command: Command) -> Result<String, CliError> {
         Command::Moves {
             variant,
             position,
+            moves,
             piece: Some(tile),
             rules,
-            ..
-        } => commands::compare::piece_moves(&variant, &tile, position.as_deref(), &rules),
+        } => commands::compare::piece_moves(&variant, &tile, position.as_deref(), &moves, &rules),
         Command::Moves {
             variant,
             position,
@@ -372,8 +378,9 @@ fn run(command: Command) -> Result<String, CliError> {
             variant,
             tile,
             position,
+            moves,
             rules,
-        } => commands::compare::piece_moves(&variant, &tile, position.as_deref(), &rules),
+        } => commands::compare::piece_moves(&variant, &tile, position.as_deref(), &moves, &rules),
         Command::Serve {
             port,
             host,

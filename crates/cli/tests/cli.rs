@@ -366,3 +366,44 @@ fn compare_goff_stack_is_a_clear_error() {
         "{err}"
     );
 }
+
+/// Issue 18 items 1, 3 and 5 end to end: non-ASCII move text is an error, not a panic; `piece`
+/// with no such cell or an empty cell fails with exit code 2; `piece` and `moves --piece` take
+/// `--moves`.
+#[test]
+fn issue_18_inputs() {
+    fails(
+        &["moves", "orthodox", "--moves", "aé"],
+        "malformed move 'aé'",
+    );
+    fails(
+        &["moves", "raumschach", "--moves", "Aé"],
+        "malformed move 'Aé'",
+    );
+    fails(&["moves", "cubic8", "--moves", "aé"], "malformed move 'aé'");
+    fails(
+        &["piece", "raumschach", "Zz9"],
+        "'Zz9' is not a cell of raumschach",
+    );
+    fails(&["piece", "raumschach", "Cc3"], "there is no man on Cc3");
+    fails(&["moves", "raumschach", "--piece", "Cc3"], "no man on Cc3");
+    fails(
+        &[
+            "moves",
+            "raumschach",
+            "--moves",
+            "Ac2-Ac3",
+            "Eb4-Eb3",
+            "ac2-ac3",
+        ],
+        "illegal move 'ac2-ac3': there is no man on Ac2",
+    );
+    assert_eq!(
+        ok(&["piece", "orthodox", "e7", "--moves", "e2e4"]),
+        "e7e5\ne7e6\n"
+    );
+    assert_eq!(
+        ok(&["moves", "orthodox", "--moves", "e2e4", "--piece", "e7"]),
+        "e7e5\ne7e6\n"
+    );
+}

@@ -119,6 +119,9 @@ pub struct Engine<const W: usize> {
     pub(crate) notation: Arc<dyn Notation>,
     /// Zobrist keys, piece values and evaluation weights for the search.
     pub(crate) eval: super::eval::EvalTables,
+    /// Every cell's name in lower case, and its cell (None where two names differ only in
+    /// case): built on first use by [`Engine::parse_cell_any_case`].
+    pub(crate) names_any_case: std::sync::OnceLock<std::collections::HashMap<String, Option<Cell>>>,
 }
 
 impl<const W: usize> Engine<W> {
@@ -456,6 +459,7 @@ impl<const W: usize> Engine<W> {
             start: Position::empty(),
             notation,
             eval: Default::default(),
+            names_any_case: std::sync::OnceLock::new(),
         };
         for cs in &rules.castling {
             let cell = |s: &str| {

@@ -25,3 +25,4 @@ pub use rules::{
     Atom, CastleSpec, Goal, Mode, Motion, PieceSpec, PlayerSpec, PromotionSpec, RuleSet,
     StalemateResult, StepSet,
 };
+pub use text::MoveSpec;

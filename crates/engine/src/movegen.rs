@@ -318,6 +318,18 @@ impl<const W: usize> Engine<W> {
     }
 
     fn castling_moves(&self, pos: &Position<W>, out: &mut Vec<Move>) {
+        self.castling_moves_against(pos, self.enemies_of(pos, pos.to_move), out);
+    }
+
+    /// Appends the castling moves of the side to move, testing the king's cell, the cells it
+    /// crosses and its destination against the men of `attackers` only (a game with neutral men,
+    /// which guard nothing, passes the men that do attack).
+    pub fn castling_moves_against(
+        &self,
+        pos: &Position<W>,
+        attackers: CellSet<W>,
+        out: &mut Vec<Move>,
+    ) {
         let me = pos.to_move;
         for (i, c) in self.castles.iter().enumerate() {
             if c.player != me
@@ -334,8 +346,7 @@ impl<const W: usize> Engine<W> {
             if occ.intersects(&c.empty) {
                 continue;
             }
-            let enemies = self.enemies_of(pos, me);
-            if c.safe.iter().any(|&s| self.attacked_by(pos, s, enemies)) {
+            if c.safe.iter().any(|&s| self.attacked_by(pos, s, attackers)) {
                 continue;
             }
             out.push(Move {
@@ -619,10 +630,11 @@ impl<const W: usize> Engine<W> {
             }),
             _ => None,
         };
-        next.halfmove = if reset_clock { 0 } else { pos.halfmove + 1 };
+        // Saturating: a position text may give any u32 clock (4294967295).
+        next.halfmove = if reset_clock { 0 } else { pos.halfmove.saturating_add(1) };
         let to = self.next_player(&next, me);
         if to.0 <= me.0 {
-            next.fullmove += 1;
+            next.fullmove = next.fullmove.saturating_add(1);
         }
         next.to_move = to;
         next

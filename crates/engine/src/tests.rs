@@ -479,3 +479,57 @@ fn reach_on_the_empty_board() {
     assert_eq!(e.reach_on_empty_board(Player(0), 1, d4).len(), 14);
     assert_eq!(e.reach_on_empty_board(Player(0), 0, d4).len(), 8);
 }
+
+/// Issue 18 item 5: the move reader and its messages agree (docs/formats.md, "Move text"): two
+/// cells joined by one of `-`, `x`, `:` or by nothing, letters in any case; anything else is
+/// malformed, and the message says which part is not a cell.
+#[test]
+fn move_text_rule_separator_optional_case_free() {
+    let e = engine(&rules(
+        8,
+        8,
+        &format!("{KING}, {ROOK}"),
+        "1k6/8/8/8/8/8/8/R6K w",
+        "",
+    ));
+    let s = e.start();
+    let a1a4 = e.parse_move(&s, "a1-a4").unwrap();
+    for t in [
+        "a1a4", "A1A4", "a1xa4", "a1:a4", "A1-a4", " a1-a4 ", "a1Xa4",
+    ] {
+        assert_eq!(e.parse_move(&s, t), Ok(a1a4), "{t}");
+    }
+    let check = |t: &str, needle: &str| {
+        let err = e.parse_move(&s, t).unwrap_err().to_string();
+        assert!(err.contains(needle), "{t}: {err} should mention {needle}");
+    };
+    // Every malformed text gets the one rule in its message.
+    for t in ["a1--a4", "a1 a4", "a1-a4é", "aé", "é", "a1-", "-a4", ""] {
+        check(t, "expected two cells joined by '-', 'x', ':' or nothing");
+    }
+    check("a1-z9", "'z9' is not a cell of this board");
+    check("a1--a4", "'-a4' is not a cell of this board");
+    check(
+        "a1-a4=Z",
+        "'Z' after '=' is not a piece letter (this game has K R)",
+    );
+    check("a1-a4=R", "this move is not a promotion");
+    check("K@a3", "placing a King on a3 is not a move here");
+    // Read, then judged: an empty from-cell in any case or style.
+    for t in ["b1-b2", "B1B2", "b1xb2"] {
+        check(t, "there is no man on b1");
+    }
+    // The reader alone.
+    assert_eq!(
+        e.read_move_text("A1a4"),
+        Ok(MoveSpec::Step {
+            from: a1a4.from,
+            to: a1a4.to,
+            promotion: None
+        })
+    );
+    assert!(matches!(
+        e.read_move_text("r@A3"),
+        Ok(MoveSpec::Place { kind: 1, .. })
+    ));
+}

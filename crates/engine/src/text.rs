@@ -420,7 +420,201 @@ pub(crate) fn move_text<const W: usize>(e: &Engine<W>, pos: &Position<W>, m: &Mo
     format!("{}{sep}{}{promo}", name(m.from), name(m.to))
 }
 
-/// Reads a move: finds the legal move whose text matches, with clear errors otherwise.
+/// What a move text names, legal or not (see [`Engine::read_move_text`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveSpec {
+    /// A man's move from one cell to another, with the kind it promotes to if the text names one.
+    Step {
+        /// The cell moved from.
+        from: Cell,
+        /// The cell moved to.
+        to: Cell,
+        /// The kind named after `=` (or, in coordinate style, the trailing letter).
+        promotion: Option<u8>,
+    },
+    /// Placing a new man of a kind on a cell (`K@Aa1`).
+    Place {
+        /// The kind placed.
+        kind: u8,
+        /// Where.
+        to: Cell,
+    },
+}
+
+impl MoveSpec {
+    /// True if `m` is the move this text names: same cells, and the same promotion (none named
+    /// matches only a move that does not promote).
+    pub fn matches(&self, m: &Move) -> bool {
+        match *self {
+            MoveSpec::Step {
+                from,
+                to,
+                promotion,
+            } => {
+                m.from == from
+                    && m.to == to
+                    && !matches!(m.kind, MoveKind::Place(_))
+                    && match m.kind {
+                        MoveKind::Promotion(k) => promotion == Some(k),
+                        _ => promotion.is_none(),
+                    }
+            }
+            MoveSpec::Place { kind, to } => m.to == to && m.kind == MoveKind::Place(kind),
+        }
+    }
+}
+
+/// The separators that may join the two cells of a move (docs/formats.md, "Move text").
+const SEPARATORS: [char; 4] = ['-', 'x', 'X', ':'];
+
+impl<const W: usize> Engine<W> {
+    /// The cell a name names, reading letters regardless of case when no other cell's name
+    /// differs from it only in case (`ac2` is `Ac2` in Raumschach).
+    pub fn parse_cell_any_case(&self, name: &str) -> Option<Cell> {
+        if let Some(c) = self.parse_cell(name) {
+            return Some(c);
+        }
+        if name.is_empty() || !name.is_ascii() {
+            return None;
+        }
+        let names = self.names_any_case.get_or_init(|| {
+            let mut names = std::collections::HashMap::new();
+            for c in self.board_cells() {
+                names
+                    .entry(self.cell_name(c).to_ascii_lowercase())
+                    .and_modify(|found| *found = None)
+                    .or_insert(Some(c));
+            }
+            names
+        });
+        names.get(&name.to_ascii_lowercase()).copied().flatten()
+    }
+
+    /// Reads a move text for what it names, without asking whether the move is legal
+    /// (docs/formats.md, "Move text"): a from-cell and a to-cell, joined by one of `-`, `x`, `:`
+    /// or by nothing (`Aa2-Aa3`, `Aa2xAa3`, `Aa2Aa3` are the same text; `x` need not be a
+    /// capture), then a promotion `=Q` or the letter alone (`Dd4-Ee5Q`, `e7e8q`); or a placement
+    /// `K@Aa1`. Cell names and letters are read regardless of case where unambiguous.
+    /// The error says what was expected and, where it can, which part is not a cell.
+    pub fn read_move_text(&self, text: &str) -> Result<MoveSpec, MoveError> {
+        let t = text.trim();
+        let malformed = |detail: String| MoveError::Malformed {
+            text: t.to_string(),
+            expected: format!("{}{detail}", self.move_text_form()),
+        };
+        if let Some((letter, cell)) = t.split_once('@') {
+            let mut chars = letter.trim().chars();
+            let kind = match (chars.next(), chars.next()) {
+                (Some(ch), None) => self.kind_by_letter(ch),
+                _ => None,
+            }
+            .ok_or_else(|| {
+                malformed(format!(
+                    "; '{}' before '@' is not a piece letter of this game",
+                    letter.trim()
+                ))
+            })?;
+            let to = self.parse_cell_any_case(cell.trim()).ok_or_else(|| {
+                malformed(format!("; '{}' is not a cell of this board", cell.trim()))
+            })?;
+            return Ok(MoveSpec::Place { kind, to });
+        }
+        let (body, promotion) = match t.split_once('=') {
+            Some((body, letter)) => {
+                let mut chars = letter.trim().chars();
+                match (chars.next(), chars.next()) {
+                    (Some(ch), None) if self.kind_by_letter(ch).is_some() => {
+                        (body.trim_end(), self.kind_by_letter(ch))
+                    }
+                    _ => {
+                        let known: Vec<String> =
+                            self.kinds.iter().map(|k| k.letter.to_string()).collect();
+                        return Err(malformed(format!(
+                            "; '{}' after '=' is not a piece letter (this game has {})",
+                            letter.trim(),
+                            known.join(" ")
+                        )));
+                    }
+                }
+            }
+            None => (t, None),
+        };
+        let cells =
+            |a: &str, b: &str| Some((self.parse_cell_any_case(a)?, self.parse_cell_any_case(b)?));
+        // Every way of cutting the body into from-cell, optional separator, to-cell; then, with
+        // no `=`, a to-cell followed by a promotion letter.
+        let cuts: Vec<(&str, &str)> = body
+            .char_indices()
+            .skip(1)
+            .map(|(i, _)| body.split_at(i))
+            .map(|(a, b)| (a, b.strip_prefix(SEPARATORS).unwrap_or(b)))
+            .collect();
+        for &(a, b) in &cuts {
+            if let Some((from, to)) = cells(a, b) {
+                return Ok(MoveSpec::Step {
+                    from,
+                    to,
+                    promotion,
+                });
+            }
+        }
+        if promotion.is_none() {
+            for &(a, b) in &cuts {
+                let mut chars = b.chars();
+                let Some(last) = chars.next_back() else {
+                    continue;
+                };
+                let Some(kind) = last
+                    .is_ascii_alphabetic()
+                    .then(|| self.kind_by_letter(last))
+                    .flatten()
+                else {
+                    continue;
+                };
+                if let Some((from, to)) = cells(a, chars.as_str()) {
+                    return Ok(MoveSpec::Step {
+                        from,
+                        to,
+                        promotion: Some(kind),
+                    });
+                }
+            }
+        }
+        // Say which part is not a cell when a separator splits the body in two.
+        let detail = match body.split_once(SEPARATORS) {
+            Some((a, b)) if !a.is_empty() && !b.is_empty() => [a, b]
+                .into_iter()
+                .find(|p| self.parse_cell_any_case(p).is_none())
+                .map(|p| format!("; '{p}' is not a cell of this board"))
+                .unwrap_or_default(),
+            _ => String::new(),
+        };
+        Err(malformed(detail))
+    }
+
+    /// What a move text looks like, for error messages: the form, with cells of this board.
+    fn move_text_form(&self) -> String {
+        let mut cells = self.board_cells().iter();
+        let first = cells.next().unwrap_or(Cell(0));
+        let (a, b) = (
+            self.cell_name(first),
+            self.cell_name(cells.next().unwrap_or(first)),
+        );
+        if self.notation.coordinate_moves() {
+            format!(
+                "two cells, as in {a}{b} (a '-', 'x' or ':' between them is allowed), with the \
+                 promotion piece's letter after the second cell ({a}{b}q)"
+            )
+        } else {
+            format!(
+                "two cells joined by '-', 'x', ':' or nothing, as in {a}-{b}, with =Q for a \
+                 promotion"
+            )
+        }
+    }
+}
+
+/// Reads a move: finds the legal move the text names, with clear errors otherwise.
 pub(crate) fn parse_move<const W: usize>(
     e: &Engine<W>,
     pos: &Position<W>,
@@ -434,45 +628,39 @@ pub(crate) fn parse_move<const W: usize>(
             "the side to move has no legal move".into(),
         ));
     }
-    let norm = |s: &str| s.replace(['x', ':'], "-").to_ascii_lowercase();
-    if let Some(m) = legal
-        .iter()
-        .find(|m| move_text(e, pos, m) == t || norm(&move_text(e, pos, m)) == norm(t))
-    {
+    let spec = e.read_move_text(t)?;
+    if let Some(m) = legal.iter().find(|m| spec.matches(m)) {
         return Ok(*m);
     }
-    // Not a legal move: say why as precisely as we can.
-    let expected = if e.notation.coordinate_moves() {
-        "two cells, as in e2e4, with a promotion letter as in e7e8q".to_string()
-    } else {
-        "two cells joined by '-' or 'x', as in Aa2-Aa3, with =Q for a promotion".to_string()
+    Err(MoveError::Illegal {
+        text: t.to_string(),
+        reason: why_illegal(e, pos, &legal, &spec),
+    })
+}
+
+/// Why the move a text names is not among the legal moves.
+fn why_illegal<const W: usize>(
+    e: &Engine<W>,
+    pos: &Position<W>,
+    legal: &[Move],
+    spec: &MoveSpec,
+) -> String {
+    let (from, to, promotion) = match *spec {
+        MoveSpec::Place { kind, to } => {
+            return format!(
+                "placing a {} on {} is not a move here (men are placed only while a game that \
+                 places them is opening)",
+                e.kinds[kind as usize].name,
+                e.cell_name(to)
+            )
+        }
+        MoveSpec::Step {
+            from,
+            to,
+            promotion,
+        } => (from, to, promotion),
     };
-    let Some((from, to)) = split_cells(e, t) else {
-        return Err(MoveError::Malformed {
-            text: t.to_string(),
-            expected,
-        });
-    };
-    // The cells name a legal move in another style (`e2-e4` where `e2e4` is printed, or the
-    // reverse): take it, with the promotion piece if one is named (`=Q`, or a trailing letter).
-    let promo = match t.rsplit_once('=') {
-        Some((_, l)) => l.trim().chars().next(),
-        None => t.chars().last().filter(|c| {
-            c.is_ascii_alphabetic() && split_cells(e, &t[..t.len() - 1]) == Some((from, to))
-        }),
-    };
-    let matching = legal.iter().filter(|m| m.from == from && m.to == to);
-    let found = match promo {
-        Some(l) => matching
-            .filter(|m| matches!(m.kind, MoveKind::Promotion(k) if e.kinds[k as usize].letter == l.to_ascii_uppercase()))
-            .copied()
-            .next(),
-        None => matching.filter(|m| !matches!(m.kind, MoveKind::Promotion(_))).copied().next(),
-    };
-    if let Some(m) = found {
-        return Ok(m);
-    }
-    let reason = match pos.piece_at(from) {
+    match pos.piece_at(from) {
         None => format!("there is no man on {}", e.cell_name(from)),
         Some(pc) if pc.player != pos.to_move => format!(
             "the man on {} is not {}'s",
@@ -486,8 +674,32 @@ pub(crate) fn parse_move<const W: usize>(
             let compulsion = e.rules.compulsory_capture
                 && legal.iter().any(|m| e.is_capture(pos, m))
                 && !pos.occupied().contains(to);
-            if legal.iter().any(|m| m.from == from && m.to == to) {
-                "a promotion needs the piece to promote to".to_string()
+            let here: Vec<&Move> = legal
+                .iter()
+                .filter(|m| m.from == from && m.to == to)
+                .collect();
+            let choices: Vec<String> = here
+                .iter()
+                .filter_map(|m| match m.kind {
+                    MoveKind::Promotion(k) => Some(e.kinds[k as usize].letter.to_string()),
+                    _ => None,
+                })
+                .collect();
+            if !here.is_empty() {
+                match promotion {
+                    None => format!(
+                        "a promotion needs the piece to promote to: ={}",
+                        choices.join(", =")
+                    ),
+                    Some(_) if choices.is_empty() => {
+                        "this move is not a promotion: leave out the '=' and its letter".to_string()
+                    }
+                    Some(k) => format!(
+                        "the {kind} cannot become a {} here; the choices are {}",
+                        e.kinds[k as usize].name,
+                        choices.join(" ")
+                    ),
+                }
             } else if compulsion && pseudo.iter().any(|m| m.from == from && m.to == to) {
                 "a capture is compulsory".to_string()
             } else if pseudo.iter().any(|m| m.from == from && m.to == to) {
@@ -500,32 +712,7 @@ pub(crate) fn parse_move<const W: usize>(
                 )
             }
         }
-    };
-    Err(MoveError::Illegal {
-        text: t.to_string(),
-        reason,
-    })
-}
-
-fn split_cells<const W: usize>(e: &Engine<W>, t: &str) -> Option<(Cell, Cell)> {
-    let body = t.split('=').next()?;
-    for i in 1..body.len() {
-        if !body.is_char_boundary(i) {
-            continue;
-        }
-        let (a, b) = body.split_at(i);
-        let b = b.trim_start_matches(['-', 'x', ':']);
-        if let (Some(f), Some(to)) = (
-            e.parse_cell(a),
-            e.parse_cell(b).or_else(|| {
-                // Coordinate style may end with a promotion letter.
-                b.len().checked_sub(1).and_then(|k| e.parse_cell(&b[..k]))
-            }),
-        ) {
-            return Some((f, to));
-        }
     }
-    None
 }
 
 /// A drawing: a 2D board with rank numbers and file letters; a 3D board as its levels side by side

@@ -1,7 +1,7 @@
 //! [`Variant`] for the engine.
 
 use super::build::Engine;
-use super::position::{Move, Position};
+use super::position::{Move, MoveKind, Position};
 use super::rules::{Goal, StalemateResult};
 use super::text;
 use spacechess_variant::Variant;
@@ -115,6 +115,22 @@ impl<const W: usize> Variant for Engine<W> {
     }
     fn position_text(&self, pos: &Position<W>) -> String {
         text::position_text(self, pos)
+    }
+    fn cell_info(&self, pos: &Position<W>, t: &str) -> Option<spacechess_variant::CellReading> {
+        let cell = self.parse_cell_any_case(t.trim())?;
+        Some(spacechess_variant::CellReading {
+            name: self.cell_name(cell),
+            man: pos.piece_at(cell).map(|pc| spacechess_variant::ManInfo {
+                player: pc.player,
+                piece: self.kinds[pc.kind as usize].name.clone(),
+            }),
+        })
+    }
+    fn move_origin(&self, _pos: &Position<W>, mv: &Move) -> Option<String> {
+        match mv.kind {
+            MoveKind::Place(_) => None,
+            _ => Some(self.cell_name(mv.from)),
+        }
     }
     fn parse_position(&self, t: &str) -> Result<Position<W>, PositionError> {
         text::parse_position(self, t, Some(&self.start))

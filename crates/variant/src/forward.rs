@@ -124,6 +124,16 @@ macro_rules! forward_variant {
             $crate::Variant::evaluate(&self.$f, pos, scores)
         }
     };
+    (@one $f:ident cell_info) => {
+        fn cell_info(&self, pos: &Self::Position, text: &str) -> Option<$crate::CellReading> {
+            $crate::Variant::cell_info(&self.$f, pos, text)
+        }
+    };
+    (@one $f:ident move_origin) => {
+        fn move_origin(&self, pos: &Self::Position, mv: &Self::Move) -> Option<String> {
+            $crate::Variant::move_origin(&self.$f, pos, mv)
+        }
+    };
     (@one $f:ident capture_values) => {
         fn capture_values(&self, pos: &Self::Position, mv: &Self::Move) -> Option<(i32, i32)> {
             $crate::Variant::capture_values(&self.$f, pos, mv)

@@ -32,4 +32,4 @@ pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{divide, divide_parallel, perft, perft_parallel, verify_counts};
 pub use player::{Player, Players};
 pub use random::RandomMover;
-pub use variant::{LineError, Variant};
+pub use variant::{CellReading, LineError, ManInfo, Variant};

@@ -143,6 +143,23 @@ pub trait Variant: Send + Sync {
         (taken > 0).then_some((100 * taken as i32, 100))
     }
 
+    // One man's moves (`spacechess piece`). Both default to None: a variant that names no cells
+    // this way cannot list one man's moves; every built-in variant implements them.
+
+    /// The cell a name in the variant's notation names (read as [`Variant::parse_move`] reads
+    /// cells, in the view of the side to move where the notation depends on it), with the man on
+    /// it; None if the text names no cell of the board.
+    fn cell_info(&self, _pos: &Self::Position, _text: &str) -> Option<CellReading> {
+        None
+    }
+
+    /// The name of the cell of the man that makes `mv`, as [`Variant::cell_info`] writes it (so
+    /// that one man's moves are those whose origin is his cell's name); None for a move that no
+    /// man on the board makes (a placement).
+    fn move_origin(&self, _pos: &Self::Position, _mv: &Self::Move) -> Option<String> {
+        None
+    }
+
     // Conveniences every variant gets (provided methods; a variant need not write any).
 
     /// The legal moves of `pos`, returned (see [`Variant::legal_moves`] to reuse a buffer).
@@ -251,6 +268,24 @@ pub trait Variant: Send + Sync {
         }
         line
     }
+}
+
+/// A cell as [`Variant::cell_info`] reads it: its name and the man on it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellReading {
+    /// The cell's name as the variant writes it (`Ac2` when `ac2` was read).
+    pub name: String,
+    /// The man on the cell, if any.
+    pub man: Option<ManInfo>,
+}
+
+/// A man on a cell: his owner and the name of his piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ManInfo {
+    /// The owner.
+    pub player: Player,
+    /// The piece's name (`Rook`).
+    pub piece: String,
 }
 
 /// A move of a line that could not be played (see [`Variant::play_line`]).

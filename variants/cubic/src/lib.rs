@@ -640,6 +640,16 @@ impl<const W: usize> Variant for Cubic<W> {
             multi::in_check(self, pos)
         }
     }
+    fn cell_info(
+        &self,
+        pos: &CubicPosition<W>,
+        text: &str,
+    ) -> Option<spacechess_variant::CellReading> {
+        self.engine.cell_info(&pos.board, text)
+    }
+    fn move_origin(&self, pos: &CubicPosition<W>, mv: &Move) -> Option<String> {
+        self.engine.move_origin(&pos.board, mv)
+    }
     fn move_text(&self, pos: &CubicPosition<W>, mv: &Move) -> String {
         self.engine.move_text(&pos.board, mv)
     }

@@ -166,6 +166,12 @@ fn generate<const W: usize>(
         let mut tmp = pos.board;
         tmp.set_to_move(a);
         g.engine.pseudo_legal_moves(&tmp, &mut buf);
+        // Castling cells are tested against the men that attack for the mover's enemies: the
+        // neutral men of an eliminated player guard nothing (cubic8.md §5: "attacked by an
+        // opponent of the mover").
+        buf.retain(|m| !matches!(m.kind, MoveKind::Castle(_)));
+        g.engine
+            .castling_moves_against(&tmp, attackers(g, pos, a), &mut buf);
         for m in &buf {
             let castle = matches!(m.kind, MoveKind::Castle(_));
             if castle && is_out(pos, a) {
@@ -351,11 +357,16 @@ pub(crate) fn parse_move<const W: usize>(
             None => "the side to move has no legal move".into(),
         }));
     }
-    let norm = |s: &str| s.replace(['x', ':'], "-").to_ascii_lowercase();
     if let Some(m) = legal
         .iter()
-        .find(|m| norm(&g.engine.move_text(&pos.board, m)) == norm(t))
+        .find(|m| g.engine.move_text(&pos.board, m) == t)
     {
+        return Ok(*m);
+    }
+    // The engine's reading of the text (docs/formats.md, "Move text"), matched against the
+    // moves of the four-player game.
+    let spec = g.engine.read_move_text(t)?;
+    if let Some(m) = legal.iter().find(|m| spec.matches(m)) {
         return Ok(*m);
     }
     // Not legal here: let the engine name the problem with the piece, or say which rule of the

@@ -463,6 +463,34 @@ fn s5_free_for_all_elimination() {
     }
 }
 
+/// cubic8.md §5: castling is forbidden across a cell attacked by "an opponent of the mover"; in
+/// the free-for-all an eliminated player's men are neutral obstacles that give no check, so they
+/// guard no castling cell either (issue 18 item 2: the position below had 27 moves, not 28, for
+/// player 2's rook on F5White looking down onto F1White). A live rook there still forbids it.
+#[test]
+fn s5_castling_beside_neutral_men() {
+    let g = four();
+    let board = "8/8/8/5r2/8/8/8/4K2R//8/8/8/8/8/8/8/8//8/8/8/8/8/8/8/8//8/8/8/8/8/8/8/8//\
+                 8/8/8/8/8/8/8/8//8/8/8/8/8/8/8/8//8/8/8/8/8/8/8/8//k3K'2k'/8/8/8/8/8/8/8 1 * - 0 1";
+    let p = g.parse_position(&format!("{board} out:2")).unwrap();
+    let moves = g.move_texts(&p);
+    assert!(moves.contains(&"E1White-G1White".to_string()), "{moves:?}");
+    assert_eq!(moves.len(), 28);
+    // Player 2 still in the game: his rook attacks F1White, no castling short.
+    let live = g.parse_position(board).unwrap();
+    assert!(!g.move_texts(&live).contains(&"E1White-G1White".to_string()));
+    // The two-player game keeps the generic test.
+    let two_p = two()
+        .parse_position(
+            "8/8/8/5r2/8/8/8/4K2R//8/8/8/8/8/8/8/8//8/8/8/8/8/8/8/8//8/8/8/8/8/8/8/8//\
+                         8/8/8/8/8/8/8/8//8/8/8/8/8/8/8/8//8/8/8/8/8/8/8/8//k7/8/8/8/8/8/8/8 w",
+        )
+        .unwrap();
+    assert!(!two()
+        .move_texts(&two_p)
+        .contains(&"E1White-G1White".to_string()));
+}
+
 /// cubic8.md §2 and §5: turn order 1, 2, 3, 4; a king of a player in the game is never captured.
 #[test]
 fn s2_turn_order_and_kings_not_captured() {

@@ -408,3 +408,27 @@ fn counted_moves_equal_listed_moves() {
         assert!(checked > 500, "{checked}");
     }
 }
+
+/// Issue 18 item 5: `ac2-ac3` (lower case, from an empty cell) was "malformed" and `Ac2Ac3` was
+/// read although the message said `-` or `x` was required. The rule (docs/formats.md, "Move
+/// text"): two cells joined by `-`, `x`, `:` or nothing, letters in either case.
+#[test]
+fn move_text_from_an_empty_cell_and_without_separator() {
+    let g = game();
+    let s = g.start();
+    let after = g.play_line(&s, &["Ac2-Ac3", "Eb4-Eb3"]).unwrap();
+    for t in ["ac2-ac3", "Ac2Ac3", "AC2xAC3", "ac2:ac3"] {
+        let err = g.parse_move(&after, t).unwrap_err().to_string();
+        assert_eq!(err, format!("illegal move '{t}': there is no man on Ac2"));
+    }
+    let ac2ac3 = g.parse_move(&s, "Ac2-Ac3").unwrap();
+    for t in ["ac2-ac3", "Ac2Ac3", "ac2ac3", "Ac2xAc3", "AC2:AC3"] {
+        assert_eq!(g.parse_move(&s, t), Ok(ac2ac3), "{t}");
+    }
+    let err = g.parse_move(&s, "Ac2-Zz9").unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "malformed move 'Ac2-Zz9': expected two cells joined by '-', 'x', ':' or nothing, as in \
+         Aa1-Ab1, with =Q for a promotion; 'Zz9' is not a cell of this board"
+    );
+}

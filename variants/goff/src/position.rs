@@ -337,9 +337,9 @@ impl Position {
                     p.put(to, rook);
                 }
             }
-            p.halfmove = self.halfmove + 1;
+            p.halfmove = self.halfmove.saturating_add(1);
             if self.to_move.0 == 1 {
-                p.fullmove += 1;
+                p.fullmove = p.fullmove.saturating_add(1);
             }
             p.to_move = Player(1 - self.to_move.0);
             return p;
@@ -354,9 +354,9 @@ impl Position {
                 p.by_player[pc.player.index()].insert(c);
                 p.by_kind[k as usize].insert(c);
             }
-            p.halfmove = if capture { 0 } else { self.halfmove + 1 };
+            p.halfmove = if capture { 0 } else { self.halfmove.saturating_add(1) };
             if self.to_move.0 == 1 {
-                p.fullmove += 1;
+                p.fullmove = p.fullmove.saturating_add(1);
             }
             p.to_move = Player(1 - self.to_move.0);
             return p;
@@ -390,10 +390,10 @@ impl Position {
         p.halfmove = if capture || pc.kind == Kind::Pawn {
             0
         } else {
-            self.halfmove + 1
+            self.halfmove.saturating_add(1)
         };
         if self.to_move.0 == 1 {
-            p.fullmove += 1;
+            p.fullmove = p.fullmove.saturating_add(1);
         }
         p.to_move = Player(1 - self.to_move.0);
         p

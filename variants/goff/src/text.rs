@@ -64,6 +64,27 @@ pub fn generic_name(c: Cell) -> String {
     )
 }
 
+/// The tile a name names: the book's name from `player`'s view (`KB3,4`) or a generic name
+/// (`Ea1`), letters in either case; None if the text names no tile.
+pub fn parse_tile(text: &str, player: Player) -> Option<Cell> {
+    let t = text.trim();
+    parse_generic_any_case(t).or_else(|| Tile::parse_book(t, player).ok().map(|x| x.cell()))
+}
+
+/// A generic tile name in a move text: as [`parse_generic`], letters in either case (`eb2`).
+fn parse_generic_any_case(s: &str) -> Option<Cell> {
+    let b = s.as_bytes();
+    if b.len() != 3 {
+        return None;
+    }
+    parse_generic(&format!(
+        "{}{}{}",
+        b[0].to_ascii_uppercase() as char,
+        b[1].to_ascii_lowercase() as char,
+        b[2] as char
+    ))
+}
+
 fn parse_generic(s: &str) -> Option<Cell> {
     let b = s.as_bytes();
     if b.len() != 3 || !(b'A'..=b'H').contains(&b[0]) || !(b'a'..=b'h').contains(&b[1]) {
@@ -650,6 +671,15 @@ fn pick_castle(
     })
 }
 
+/// `t` without the suffix `suffix`, compared regardless of ASCII case.
+fn strip_suffix_any_case<'a>(t: &'a str, suffix: &str) -> Option<&'a str> {
+    let cut = t.len().checked_sub(suffix.len())?;
+    (t.is_char_boundary(cut) && t[cut..].eq_ignore_ascii_case(suffix)).then(|| &t[..cut])
+}
+
+/// What may stand between a move's man (or from-tile) and its destination; it may be left out.
+const MOVE_SEPARATORS: [char; 4] = ['-', 'x', 'X', ':'];
+
 /// Reads a move in the book's notation (`P - K4,4`, `P–K4,4`, `NxKB3,3`, `R(KB3,1) - KB3,3`,
 /// annotations `ch ! ?` ignored) or as two generic tile names (`Ea2-Ea4`). It must be legal.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
@@ -663,8 +693,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     }
     let malformed = || MoveError::Malformed {
         text: text.to_string(),
-        expected: "the book's notation, as in N - KB3,3, Q x K4,4 or R(KB3,1) - KB3,3, \
-                   tiles from the mover's side"
+        expected: "the book's notation: the man's letter, '-' or 'x' (which may be left \
+                   out), the tile from the mover's side, as in N - KB3,3, Q x K4,4 or \
+                   R(KB3,1) - KB3,3; or two generic tile names as in Eb2-Ed4"
             .into(),
     };
     let mut t: String = text
@@ -675,14 +706,14 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
         .collect();
     while let Some(s) = ["ch", "+", "#", "!", "?"]
         .iter()
-        .find_map(|suffix| t.strip_suffix(suffix))
+        .find_map(|suffix| strip_suffix_any_case(&t, suffix))
     {
         t = s.to_string();
     }
     // En passant suffix.
     let mut ep = false;
     for suffix in ["e.p.", "ep", "e.p"] {
-        if let Some(h) = t.strip_suffix(suffix) {
+        if let Some(h) = strip_suffix_any_case(&t, suffix) {
             t = h.to_string();
             ep = true;
             break;
@@ -698,11 +729,14 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
         promote = Some(k);
         t = head.to_string();
     }
-    // Two generic names.
-    if let Some((a, b)) = t.split_once(['-', 'x']) {
-        if let (Some(from), Some(to)) = (parse_generic(a), parse_generic(b)) {
-            return find(pos, &legal, text, Some(from), to, None, promote, None);
-        }
+    // Two generic names, joined by '-', 'x', ':' or nothing (docs/formats.md, "Move text").
+    let generic = t.char_indices().skip(1).find_map(|(i, _)| {
+        let (a, b) = t.split_at(i);
+        let b = b.strip_prefix(MOVE_SEPARATORS).unwrap_or(b);
+        Some((parse_generic_any_case(a)?, parse_generic_any_case(b)?))
+    });
+    if let Some((from, to)) = generic {
+        return find(pos, &legal, text, Some(from), to, None, promote, None);
     }
     // A castle (04 §5.7; after the generic names, which may start with C): `CK1,2`, `CL2,1;4,1`, `C-KN1,1,KB1,1`.
     if let Some(rest) = t.strip_prefix(['C', 'c']) {
@@ -729,7 +763,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     if kind == Kind::Stack {
         // fission: `S f B@X, D@Y` (either order, `x` for a capture, `&` or `,` between)
         let after_origin = rest.split_once(')').map_or(rest.as_str(), |x| x.1);
-        if let Some(r) = after_origin.strip_prefix('f') {
+        if let Some(r) = after_origin.strip_prefix(['f', 'F']) {
             let origin = match rest.strip_prefix('(').and_then(|x| x.split_once(')')) {
                 Some((o, _)) => Some(
                     Tile::parse_book(o, me)
@@ -753,7 +787,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
                 let mut cs = piece.chars();
                 let k = cs.next().and_then(Kind::from_letter);
                 let tile_text: String = cs.collect();
-                let tile_text = tile_text.trim_start_matches(['@', 'x', '-']);
+                let tile_text = tile_text.trim_start_matches(['@', 'x', 'X', '-', ':']);
                 let c = Tile::parse_book(tile_text, me)
                     .map_err(|e| MoveError::Malformed {
                         text: text.to_string(),
@@ -800,15 +834,16 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
         }
     } else if matches!(kind, Kind::Bishop | Kind::Duke) {
         let after_origin = rest.split_once(')').map_or(rest.as_str(), |x| x.1);
-        if let Some(r) = after_origin.strip_prefix('t') {
+        if let Some(r) = after_origin.strip_prefix(['t', 'T']) {
             // teleport: the stack emits this kind onto a friendly lone piece
             let head = &rest[..rest.len() - after_origin.len()];
             part = Some(Some(kind));
             kind = Kind::Stack;
             rest = format!("{head}-{r}");
         } else if let Some(r) = after_origin
-            .strip_prefix("cr")
-            .or_else(|| after_origin.strip_prefix('r'))
+            .strip_prefix(['c', 'C'])
+            .and_then(|r| r.strip_prefix(['r', 'R']))
+            .or_else(|| after_origin.strip_prefix(['r', 'R']))
         {
             let head = &rest[..rest.len() - after_origin.len()];
             let r = r.split_once('@').map_or(r, |x| x.1);
@@ -828,11 +863,14 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     } else {
         (None, rest)
     };
-    let dest = rest
-        .trim_start_matches(['-', 'x', ' '])
-        .trim_start_matches('[')
-        .trim_end_matches(']');
-    if dest.len() == rest.len() && !rest.starts_with('[') {
+    // One separator, or none (docs/formats.md, "Move text"); the book's dash may be typed `--`.
+    let dest = match rest.strip_prefix(['x', 'X', ':']) {
+        Some(d) => d,
+        None => rest.trim_start_matches('-'),
+    };
+    let dest = dest.strip_prefix('[').unwrap_or(dest);
+    let dest = dest.strip_suffix(']').unwrap_or(dest);
+    if dest.is_empty() {
         return Err(malformed());
     }
     let to = Tile::parse_book(dest, me)

@@ -116,6 +116,20 @@ impl Variant for Goff {
     fn in_check(&self, pos: &Position) -> bool {
         movegen::in_check(pos, pos.to_move())
     }
+    fn cell_info(&self, pos: &Position, t: &str) -> Option<spacechess_variant::CellReading> {
+        let me = pos.to_move();
+        let cell = text::parse_tile(t, me)?;
+        Some(spacechess_variant::CellReading {
+            name: crate::tile::Tile::of(cell).book_name(me),
+            man: pos.piece_at(cell).map(|pc| spacechess_variant::ManInfo {
+                player: pc.player,
+                piece: pc.kind.name().to_string(),
+            }),
+        })
+    }
+    fn move_origin(&self, pos: &Position, mv: &Move) -> Option<String> {
+        Some(crate::tile::Tile::of(mv.from).book_name(pos.to_move()))
+    }
     fn move_text(&self, pos: &Position, mv: &Move) -> String {
         text::move_text(pos, mv)
     }

@@ -108,7 +108,7 @@ impl Variant for Orthodox {
         name, description, options_ron, players, start, legal_moves, count_legal_moves, play,
         outcome, in_check,
         move_text, parse_move, draw, move_info, men, board, repetition_key, halfmove_clock,
-        hash_key, evaluate, capture_values,
+        hash_key, evaluate, capture_values, cell_info, move_origin,
     );
     fn to_move(&self, pos: &OrthodoxPosition) -> Player {
         pos.to_move()

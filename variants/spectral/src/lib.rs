@@ -289,6 +289,23 @@ impl Variant for Spectral {
     fn in_check(&self, pos: &SpectralPosition) -> bool {
         self.is_check(pos)
     }
+    fn cell_info(
+        &self,
+        pos: &SpectralPosition,
+        text: &str,
+    ) -> Option<spacechess_variant::CellReading> {
+        let cell = board::parse_name(&text.trim().to_ascii_lowercase())?;
+        Some(spacechess_variant::CellReading {
+            name: board::name(cell),
+            man: pos.man_at(cell).map(|m| spacechess_variant::ManInfo {
+                player: Player(m.player),
+                piece: m.piece.name(),
+            }),
+        })
+    }
+    fn move_origin(&self, _pos: &SpectralPosition, mv: &SpectralMove) -> Option<String> {
+        Some(board::name(mv.from))
+    }
     fn move_text(&self, pos: &SpectralPosition, mv: &SpectralMove) -> String {
         self.write_move(pos, mv)
     }

@@ -334,8 +334,8 @@ impl Spectral {
         }) {
             return Ok(*m);
         }
-        let expected = "two locations joined by '-' or 'x', as in e2-e4 or d1-*de12, \
-                        with =Q for a promotion, or O-O / O-O-O"
+        let expected = "two locations joined by '-', 'x', ':' or nothing, as in e2-e4 or \
+                        d1-*de12, with =Q for a promotion, or O-O / O-O-O"
             .to_string();
         let Some((from, to, promo)) = split_move(&want) else {
             if want == "o-o" || want == "o-o-o" {
@@ -349,6 +349,14 @@ impl Spectral {
                 expected,
             });
         };
+        // The cells in another style (`e2e4` for `e2-e4`).
+        if let Some(m) = legal.iter().find(|m| {
+            m.from == from
+                && m.to == to
+                && m.promotion.map(|p| p.letter().to_ascii_lowercase()) == promo
+        }) {
+            return Ok(*m);
+        }
         let reason = match pos.man_at(from) {
             None => format!("there is no man on {}", name(from)),
             Some(m) if m.player != pos.to_move => format!(
@@ -370,7 +378,12 @@ impl Spectral {
                         .iter()
                         .map(|p| p.letter())
                         .collect();
+                    let promoting = here.iter().any(|l| l.promotion.is_some());
                     match promo {
+                        Some(_) if !promoting => {
+                            "this move is not a promotion: leave out the '=' and its letter"
+                                .to_string()
+                        }
                         None => format!("a promotion needs a piece: one of {choices}"),
                         Some(c) => format!(
                             "a pawn cannot become '{}' on {}; the choices are {choices}",
@@ -455,12 +468,16 @@ fn normalise(s: &str) -> String {
     format!("{body}{promo}")
 }
 
-/// Splits a normalised move `from-to[=p]` into its cells.
+/// Splits a normalised move `from[-]to[=p]` into its cells: the two locations joined by one `-`
+/// or by nothing (docs/formats.md, "Move text").
 fn split_move(s: &str) -> Option<(Cell, Cell, Option<char>)> {
     let (body, promo) = match s.split_once('=') {
         Some((a, b)) => (a, b.chars().next()),
         None => (s, None),
     };
-    let (a, b) = body.split_once('-')?;
-    Some((parse_name(a.trim())?, parse_name(b.trim())?, promo))
+    body.char_indices().skip(1).find_map(|(i, _)| {
+        let (a, b) = body.split_at(i);
+        let b = b.strip_prefix('-').unwrap_or(b);
+        Some((parse_name(a)?, parse_name(b)?, promo))
+    })
 }

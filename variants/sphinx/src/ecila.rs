@@ -571,6 +571,16 @@ impl<const W: usize> Variant for Ecila<W> {
     fn in_check(&self, pos: &EcilaPosition<W>) -> bool {
         !pos.placing() && self.engine.in_check(&pos.board)
     }
+    fn cell_info(
+        &self,
+        pos: &EcilaPosition<W>,
+        text: &str,
+    ) -> Option<spacechess_variant::CellReading> {
+        self.engine.cell_info(&pos.board, text)
+    }
+    fn move_origin(&self, pos: &EcilaPosition<W>, mv: &Move) -> Option<String> {
+        self.engine.move_origin(&pos.board, mv)
+    }
     fn move_text(&self, pos: &EcilaPosition<W>, mv: &Move) -> String {
         self.engine.move_text(&pos.board, mv)
     }
@@ -592,12 +602,16 @@ impl<const W: usize> Variant for Ecila<W> {
             expected: "a placement, a piece letter, '@' and a cell, as in K@A1".into(),
         };
         let (letter, cell) = t.split_once('@').ok_or_else(malformed)?;
+        let (letter, cell) = (letter.trim(), cell.trim());
         let mut chars = letter.chars();
         let (Some(ch), None) = (chars.next(), chars.next()) else {
             return Err(malformed());
         };
         let kind = self.engine.kind_by_letter(ch).ok_or_else(malformed)?;
-        let cell = self.engine.parse_cell(cell).ok_or_else(malformed)?;
+        let cell = self
+            .engine
+            .parse_cell_any_case(cell)
+            .ok_or_else(malformed)?;
         let me = pos.board.to_move();
         let name = &self.engine.kinds()[kind as usize].name;
         let reason = if pos.hand[me.index()][kind as usize] == 0 {

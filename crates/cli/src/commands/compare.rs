@@ -16,6 +16,7 @@ use crate::registry::{with_variant, VariantArgs, VariantVisitor};
 use spacechess::engine::{Engine, GenericNotation, RuleSet};
 use spacechess::geometry::words_for;
 use spacechess::{Player, Variant};
+use std::any::Any;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::sync::Arc;
@@ -162,51 +163,96 @@ fn table<const W: usize>(e: &Engine<W>, letter: char, label: &str) -> Result<Str
     Ok(out)
 }
 
-/// One man's legal destinations: for goff grouped by plane and kind; for other variants the legal
-/// moves whose text starts with the cell's name.
+/// One man's legal moves: exactly those `spacechess moves` lists whose origin is his cell, after
+/// `moves` from the position; for goff grouped by plane and kind (the tile named from the side to
+/// move's view), elsewhere their texts, sorted. A text naming no cell, an empty cell, a man of a
+/// side not to move, and (but for goff, whose listing says so) a man without a legal move are
+/// errors.
 pub fn piece_moves(
     variant: &str,
     tile: &str,
     position: Option<&str>,
+    moves: &[String],
     args: &VariantArgs,
 ) -> Result<String, CliError> {
-    if variant == "goff" {
-        let g = spacechess::goff::Goff::new();
-        let pos = match position {
-            None => g.start(),
-            Some(t) => g
-                .parse_position(t)
-                .map_err(|e| CliError::new(format!("bad position '{}': {e}", t.trim())))?,
-        };
-        let me = pos.to_move();
-        let cell = spacechess::goff::Tile::parse_book(tile, me)
-            .map_err(|e| CliError::new(format!("bad tile (from the side to move's view): {e}")))?
-            .cell();
-        return match spacechess::goff::explain::explain(&pos, cell) {
-            Some(x) => Ok(x.render(&pos)),
-            None => Err(CliError::new(format!("there is no man on {tile}"))),
-        };
-    }
-    struct ByCell<'a> {
-        cell: &'a str,
+    struct OneMan<'a> {
+        variant: &'a str,
+        tile: &'a str,
         position: Option<&'a str>,
+        moves: &'a [String],
     }
-    impl VariantVisitor for ByCell<'_> {
+    impl VariantVisitor for OneMan<'_> {
         type Output = Result<String, CliError>;
         fn visit<V: Variant + 'static>(self, v: V) -> Self::Output {
             let v = &v;
-            let pos = super::initial_position(v, self.position)?;
-            let mut texts = super::moves::sorted_move_texts(v, &pos);
-            texts.retain(|t| t.starts_with(self.cell));
+            let pos = super::position_after(v, self.position, self.moves)?;
+            let legal = v.legal_moves_vec(&pos);
+            let goff = (v as &dyn Any).downcast_ref::<spacechess::goff::Goff>();
+            let cell = v.cell_info(&pos, self.tile).ok_or_else(|| {
+                let example = match goff {
+                    Some(_) => " (a tile from the side to move's view, as in KB3,3)".to_string(),
+                    None => legal
+                        .first()
+                        .and_then(|m| v.move_origin(&pos, m))
+                        .map(|c| format!(" (cells are named as in {c})"))
+                        .unwrap_or_default(),
+                };
+                CliError::new(format!(
+                    "'{}' is not a cell of {}{example}",
+                    self.tile.trim(),
+                    self.variant
+                ))
+            })?;
+            let man = cell
+                .man
+                .ok_or_else(|| CliError::new(format!("there is no man on {}", cell.name)))?;
+            let mine: Vec<&V::Move> = legal
+                .iter()
+                .filter(|m| v.move_origin(&pos, m).as_deref() == Some(cell.name.as_str()))
+                .collect();
+            let players = v.players();
+            let to_move = v.to_move(&pos);
+            if mine.is_empty() && man.player != to_move {
+                return Err(CliError::new(format!(
+                    "the {} on {} is {}'s and {} is to move: piece lists the moves of the side \
+                     to move (give a position with {} to move)",
+                    man.piece,
+                    cell.name,
+                    players.name(man.player),
+                    players.name(to_move),
+                    players.name(man.player)
+                )));
+            }
+            if let Some(g) = goff {
+                // The same position in Goff's own type, read back from its text.
+                let p = g
+                    .parse_position(&v.position_text(&pos))
+                    .map_err(|e| CliError::new(e.to_string()))?;
+                let c = spacechess::goff::text::parse_tile(&cell.name, p.to_move())
+                    .ok_or_else(|| CliError::new(format!("no tile {}", cell.name)))?;
+                return spacechess::goff::explain::explain(&p, c)
+                    .map(|x| x.render(&p))
+                    .ok_or_else(|| CliError::new(format!("there is no man on {}", cell.name)));
+            }
+            if mine.is_empty() {
+                return Err(CliError::new(format!(
+                    "the {} on {} has no legal move",
+                    man.piece, cell.name
+                )));
+            }
+            let mut texts: Vec<String> = mine.iter().map(|m| v.move_text(&pos, m)).collect();
+            texts.sort();
             Ok(texts.into_iter().map(|t| t + "\n").collect())
         }
     }
     with_variant(
         variant,
         args,
-        ByCell {
-            cell: tile,
+        OneMan {
+            variant,
+            tile,
             position,
+            moves,
         },
     )?
 }
@@ -278,8 +324,8 @@ mod tests {
             .unwrap_err()
             .message()
             .contains("--rules"));
-        assert!(piece_moves("goff", "K9,9", None, &a).is_err());
-        assert!(piece_moves("goff", "K4,4", None, &a)
+        assert!(piece_moves("goff", "K9,9", None, &[], &a).is_err());
+        assert!(piece_moves("goff", "K4,4", None, &[], &a)
             .unwrap_err()
             .message()
             .contains("no man"));
@@ -288,12 +334,9 @@ mod tests {
     #[test]
     fn goff_piece_moves_by_plane() {
         let a = VariantArgs::default();
-        let t = piece_moves("goff", "KN1,1", None, &a).unwrap();
-        assert!(
-            t.starts_with("White knight on KN1,1: 4 legal destinations"),
-            "{t}"
-        );
-        let t = piece_moves("orthodox", "g1", None, &a).unwrap();
+        let t = piece_moves("goff", "KN1,1", None, &[], &a).unwrap();
+        assert!(t.starts_with("White knight on KN1,1: 4 legal moves"), "{t}");
+        let t = piece_moves("orthodox", "g1", None, &[], &a).unwrap();
         assert_eq!(t, "g1f3\ng1h3\n");
     }
 }
