@@ -33,7 +33,7 @@ export function placeCells(cells, panels) {
     // boards as levels.
     for (const c of cells) {
       const [bx, by, x, y] = c.coords;
-      pos.set(c.cell, { x: bx * (ext[2] + BLOCK_GAP) + x, y: by * LEVEL_GAP * 1.6, z: -y });
+      pos.set(c.cell, { x: bx * (ext[2] + BLOCK_GAP) + x, y: by * ext[3] * 0.9, z: -y });
     }
   } else if (n === 6) {
     // Outer cube of inner cubes.
@@ -172,10 +172,29 @@ export class Cube {
     const distance = this.perspective ? fit / Math.tan((20 * Math.PI) / 180) : s * 4;
     this.camera.position.copy(dir.multiplyScalar(distance));
     this.camera.zoom = 1;
-    this.camera.updateProjectionMatrix();
     this.controls.target.set(0, 0, 0);
     this.controls.update();
+    this.fitOrthographic();
     this.draw();
+  }
+
+  /// The orthographic frustum that just holds every cell, seen from where the camera is.
+  fitOrthographic() {
+    if (this.perspective || !this.pos) return;
+    this.camera.updateMatrixWorld();
+    const inverse = this.camera.matrixWorldInverse;
+    let hx = 1;
+    let hy = 1;
+    const v = new THREE.Vector3();
+    for (const p of this.pos.values()) {
+      for (const [dx, dy, dz] of [[-0.5, 0, -0.5], [0.5, 0, 0.5], [-0.5, 0.7, 0.5], [0.5, 0.7, -0.5]]) {
+        v.set(p.x + dx, p.y + dy, p.z + dz).applyMatrix4(inverse);
+        hx = Math.max(hx, Math.abs(v.x));
+        hy = Math.max(hy, Math.abs(v.y));
+      }
+    }
+    this.fit = { hx: hx + 0.6, hy: hy + 0.6 };
+    this.resize();
   }
 
   resize() {
@@ -186,7 +205,8 @@ export class Cube {
     const aspect = w / h;
     this.aspect = aspect;
     const base = this.size || 8;
-    const s = aspect >= 1 ? base : base / aspect;
+    const f = this.fit;
+    const s = f ? Math.max(f.hy, f.hx / aspect) : aspect >= 1 ? base : base / aspect;
     if (this.perspective) {
       this.camera.aspect = aspect;
     } else {
