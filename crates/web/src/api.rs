@@ -11,13 +11,14 @@ use serde_json::{json, Map, Value};
 use spacechess::search::Limits;
 use spacechess::{AnyVariant, Cell, Config, DrawReason, MoveInfo, Outcome, WinReason};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Every POST body: the common fields and the extra ones some endpoints read.
 #[derive(Debug, Default, Deserialize)]
 pub struct ApiRequest {
-    /// The variant's name.
-    pub variant: String,
+    /// The variant's name (required by every endpoint but `/api/record/read`).
+    #[serde(default)]
+    pub variant: Option<String>,
     /// Rule options (values are text; numbers and booleans are taken as their text).
     #[serde(default)]
     pub options: Option<Map<String, Value>>,
@@ -36,6 +37,63 @@ pub struct ApiRequest {
     /// The cell for the attacks.
     #[serde(default)]
     pub cell: Option<Value>,
+    /// A game record's text (`/api/record/read`).
+    #[serde(default)]
+    pub record: Option<String>,
+    /// Which game of the record text, from 1 (`/api/record/read`).
+    #[serde(default)]
+    pub game: Option<Value>,
+    /// Tags of the record to write (`/api/record/write`).
+    #[serde(default)]
+    pub tags: Option<Map<String, Value>>,
+    /// The result token of the record to write, overriding the rules' (`/api/record/write`).
+    #[serde(default)]
+    pub result: Option<String>,
+}
+
+/// The JSON type of a value, in words.
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// Checks the type of every field the API reads, so that an error names the field.
+fn check_fields(body: &Map<String, Value>) -> Result<(), ApiError> {
+    let wrong = |name: &str, want: &str, got: &Value| {
+        ApiError::bad(format!(
+            "field '{name}' must be {want}, got {}",
+            type_name(got)
+        ))
+    };
+    for (name, value) in body {
+        if value.is_null() {
+            continue;
+        }
+        match name.as_str() {
+            "variant" | "position" | "record" | "result" if !value.is_string() => {
+                return Err(wrong(name, "a string", value))
+            }
+            "options" | "tags" if !value.is_object() => {
+                return Err(wrong(name, "an object", value))
+            }
+            "moves" => {
+                let Some(list) = value.as_array() else {
+                    return Err(wrong(name, "an array of move texts", value));
+                };
+                if let Some((i, m)) = list.iter().enumerate().find(|(_, m)| !m.is_string()) {
+                    return Err(wrong(&format!("moves[{i}]"), "a string", m));
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// The body of a POST, read within the size limit and parsed; every failure is a JSON error.
@@ -75,19 +133,20 @@ impl<S: Send + Sync> FromRequest<S> for ApiBody {
         };
         let value: Value = serde_json::from_slice(&bytes)
             .map_err(|e| ApiError::bad(format!("malformed JSON: {e}")))?;
-        if !value.is_object() {
+        let Value::Object(body) = value else {
             return Err(ApiError::bad(
                 "the body must be a JSON object with at least \"variant\"",
             ));
-        }
-        let request: ApiRequest = serde_json::from_value(value)
+        };
+        check_fields(&body)?;
+        let request: ApiRequest = serde_json::from_value(Value::Object(body))
             .map_err(|e| ApiError::bad(format!("bad request: {e}")))?;
         Ok(ApiBody(request))
     }
 }
 
 /// Runs library work on the blocking threads; a panic there is a 500, not a dead server.
-async fn blocking<T: Send + 'static>(
+pub(crate) async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     match tokio::task::spawn_blocking(f).await {
@@ -100,7 +159,7 @@ async fn blocking<T: Send + 'static>(
 }
 
 /// The rule options as `(key, value)` texts.
-fn options(request: &ApiRequest) -> Result<Vec<(String, String)>, ApiError> {
+pub(crate) fn options(request: &ApiRequest) -> Result<Vec<(String, String)>, ApiError> {
     let mut out = Vec::new();
     for (key, value) in request.options.iter().flatten() {
         let text = match value {
@@ -118,10 +177,13 @@ fn options(request: &ApiRequest) -> Result<Vec<(String, String)>, ApiError> {
     Ok(out)
 }
 
-/// The variant of a request, from the server's cache.
-fn variant(state: &AppState, request: &ApiRequest) -> Result<Arc<dyn AnyVariant>, ApiError> {
-    let opts = options(request)?;
-    let key = (request.variant.clone(), opts);
+/// The variant called `name` with these options, from the server's cache.
+pub(crate) fn variant_named(
+    state: &AppState,
+    name: &str,
+    opts: Vec<(String, String)>,
+) -> Result<Arc<dyn AnyVariant>, ApiError> {
+    let key = (name.to_string(), opts);
     {
         let cache = state.variants.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(v) = cache.get(&key) {
@@ -133,7 +195,7 @@ fn variant(state: &AppState, request: &ApiRequest) -> Result<Arc<dyn AnyVariant>
         rules_origin: None,
         options: key.1.clone(),
     };
-    let v: Arc<dyn AnyVariant> = Arc::from(spacechess::variant_with(&request.variant, &config)?);
+    let v: Arc<dyn AnyVariant> = Arc::from(spacechess::variant_with(name, &config)?);
     let mut cache = state.variants.lock().unwrap_or_else(|e| e.into_inner());
     if cache.len() >= crate::VARIANT_CACHE {
         cache.clear();
@@ -142,8 +204,19 @@ fn variant(state: &AppState, request: &ApiRequest) -> Result<Arc<dyn AnyVariant>
     Ok(v)
 }
 
+/// The variant of a request (its `variant` and `options`), from the server's cache.
+pub(crate) fn variant(
+    state: &AppState,
+    request: &ApiRequest,
+) -> Result<Arc<dyn AnyVariant>, ApiError> {
+    let Some(name) = &request.variant else {
+        return Err(ApiError::bad("missing field 'variant'"));
+    };
+    variant_named(state, name, options(request)?)
+}
+
 /// The start text of a request (its position, normalised, or the variant's start).
-fn start_text(v: &dyn AnyVariant, request: &ApiRequest) -> Result<String, ApiError> {
+pub(crate) fn start_text(v: &dyn AnyVariant, request: &ApiRequest) -> Result<String, ApiError> {
     match &request.position {
         Some(p) if !p.trim().is_empty() => Ok(v.normalize(p)?),
         _ => Ok(v.start()),
@@ -151,13 +224,13 @@ fn start_text(v: &dyn AnyVariant, request: &ApiRequest) -> Result<String, ApiErr
 }
 
 /// The moves of a request as `&str`s.
-fn move_refs(request: &ApiRequest) -> Vec<&str> {
+pub(crate) fn move_refs(request: &ApiRequest) -> Vec<&str> {
     request.moves.iter().flatten().map(String::as_str).collect()
 }
 
 /// An unsigned integer field of the request within `range`: 400 if not an integer, 422 if out
 /// of range.
-fn integer(
+pub(crate) fn integer(
     name: &str,
     value: &Value,
     range: std::ops::RangeInclusive<u64>,
@@ -203,7 +276,7 @@ fn move_json(text: &str, info: &MoveInfo) -> Value {
 }
 
 /// An outcome as JSON.
-fn outcome_json(outcome: &Option<Outcome>) -> Value {
+pub(crate) fn outcome_json(outcome: &Option<Outcome>) -> Value {
     match outcome {
         None => Value::Null,
         Some(Outcome::Win { winners, reason }) => {
@@ -324,7 +397,9 @@ pub async fn position(
 }
 
 /// Waits for a search slot (at most the configured wait), else 503.
-async fn search_slot(state: &AppState) -> Result<tokio::sync::OwnedSemaphorePermit, ApiError> {
+pub(crate) async fn search_slot(
+    state: &AppState,
+) -> Result<tokio::sync::OwnedSemaphorePermit, ApiError> {
     match tokio::time::timeout(
         state.config.queue_wait,
         state.searches.clone().acquire_owned(),
@@ -402,15 +477,27 @@ pub async fn perft(
         None => return Err(ApiError::bad("missing field 'depth'")),
     };
     let budget = state.config.max_perft_nodes;
+    let time_cap = Duration::from_millis(state.config.max_perft_ms);
     let permit = search_slot(&state).await?;
     blocking(move || {
         let _permit = permit;
+        let began = Instant::now();
         let v = variant(&state, &request)?;
         let start = start_text(v.as_ref(), &request)?;
         let position = v.play(&start, &move_refs(&request))?;
-        // Count depth by depth; before each, estimate the next count from the last branching
-        // factor and refuse what would exceed the budget.
+        let roots: Vec<(String, String)> = v
+            .legal_moves(&position)?
+            .into_iter()
+            .map(|m| {
+                let child = v.play(&position, &[m.as_str()])?;
+                Ok((m, child))
+            })
+            .collect::<Result<_, ApiError>>()?;
+        // Count depth by depth, each as the sum over the root moves (so that the time cap is
+        // checked after every root move's subtree); before each depth, estimate its count from
+        // the last branching factor and refuse what would exceed the node budget.
         let mut counts: Vec<u64> = vec![1];
+        let mut divide: Vec<(String, u64)> = Vec::new();
         for d in 1..=depth {
             let last = counts[counts.len() - 1];
             let branching = if counts.len() >= 2 {
@@ -424,15 +511,37 @@ pub async fn perft(
                     "perft {depth} too large here: about {estimate:.0} nodes at depth {d}, over the server's limit of {budget}"
                 )));
             }
-            counts.push(v.perft(&position, d, 1)?);
-            if counts[d as usize] > budget {
-                return Err(ApiError::limit(format!(
-                    "perft {depth} too large here: {} nodes at depth {d}, over the server's limit of {budget}",
-                    counts[d as usize]
-                )));
+            divide.clear();
+            let mut total = 0u64;
+            for (m, child) in &roots {
+                let n = v.perft(child, d - 1, 1)?;
+                total += n;
+                divide.push((m.clone(), n));
+                if total > budget {
+                    return Err(ApiError::limit(format!(
+                        "perft {depth} too large here: over {budget} nodes at depth {d}, the server's limit"
+                    )));
+                }
+                if began.elapsed() > time_cap {
+                    return Err(ApiError::limit(format!(
+                        "perft {depth} too slow here: stopped at depth {d} after the server's limit of {} ms",
+                        time_cap.as_millis()
+                    )));
+                }
             }
+            counts.push(total);
         }
-        Ok(Json(json!({"nodes": counts[depth as usize], "depth": depth})))
+        let divide: Vec<Value> = divide
+            .iter()
+            .map(|(m, n)| json!({"move": m, "nodes": n}))
+            .collect();
+        Ok(Json(json!({
+            "nodes": counts[depth as usize],
+            "depth": depth,
+            "counts": counts,
+            "divide": divide,
+            "time_ms": began.elapsed().as_millis() as u64,
+        })))
     })
     .await
 }
@@ -450,13 +559,16 @@ pub async fn attacks(
         let v = variant(&state, &request)?;
         let start = start_text(v.as_ref(), &request)?;
         let position = v.play(&start, &move_refs(&request))?;
-        if cell >= v.board().len() as u64 {
+        let board = v.board();
+        let cell = Cell(cell as u32);
+        if board.cell(cell).is_none() {
+            let last = board.cells.last().map_or(0, |c| c.cell.0);
             return Err(ApiError::bad(format!(
-                "cell {cell} is not on the board (cells 0 to {})",
-                v.board().len().saturating_sub(1)
+                "cell {} is not on the board (cells 0 to {last}, as /api/board lists them)",
+                cell.0
             )));
         }
-        let a = v.attackers(&position, Cell(cell as u32))?;
+        let a = v.attackers(&position, cell)?;
         Ok(Json(json!({"attackers": a.men, "complete": a.complete})))
     })
     .await

@@ -4,6 +4,9 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
+/// The longest error message, in characters.
+pub const MESSAGE_LIMIT: usize = 1000;
+
 /// A refused request: its status (4xx, or 500/503) and what is wrong, on one line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
@@ -14,13 +17,16 @@ pub struct ApiError {
 }
 
 impl ApiError {
-    /// An error with this status; the message is folded onto one line.
+    /// An error with this status; the message is folded onto one line and cut after
+    /// [`MESSAGE_LIMIT`] characters (a long position text quoted in it).
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         let m: String = message.into();
-        ApiError {
-            status,
-            message: m.split_whitespace().collect::<Vec<_>>().join(" "),
+        let mut message = m.split_whitespace().collect::<Vec<_>>().join(" ");
+        if let Some((cut, _)) = message.char_indices().nth(MESSAGE_LIMIT) {
+            message.truncate(cut);
+            message.push_str("...");
         }
+        ApiError { status, message }
     }
 
     /// 400 Bad Request.

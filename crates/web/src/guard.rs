@@ -13,11 +13,15 @@ use std::sync::Arc;
 #[derive(Clone, Debug)]
 pub struct Allowed {
     hosts: Vec<String>,
+    /// Bound to every address (`0.0.0.0`, `::`): any IP address with the port is a name of the
+    /// server too (an address in `Host` cannot come from DNS rebinding, which needs a name).
+    any_address: Option<u16>,
 }
 
 impl Allowed {
     /// The loopback names with `port` (`localhost`, `127.0.0.1`, `[::1]`), and `host` with it
-    /// when it is another name or address (an IPv6 address in brackets).
+    /// when it is another name or address (an IPv6 address in brackets); when `host` is the
+    /// unspecified address (`0.0.0.0`, `::`), any IP address with `port`.
     pub fn new(host: &str, port: u16) -> Allowed {
         let mut hosts: Vec<String> = ["localhost", "127.0.0.1", "[::1]"]
             .iter()
@@ -30,23 +34,36 @@ impl Allowed {
             host
         };
         let named = format!("{bracketed}:{port}");
+        let unspecified = bracketed
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_unspecified());
         if !hosts.contains(&named) {
             hosts.push(named);
         }
-        Allowed { hosts }
+        Allowed {
+            hosts,
+            any_address: unspecified.then_some(port),
+        }
     }
 
     /// True if a `Host` header (or a URI's authority) names the server.
     pub fn host(&self, value: &str) -> bool {
         let v = value.trim().to_ascii_lowercase();
         self.hosts.iter().any(|h| *h == v)
+            || self.any_address.is_some_and(|port| {
+                v.parse::<std::net::SocketAddr>()
+                    .is_ok_and(|a| a.port() == port)
+            })
     }
 
-    /// True if an `Origin` header is the server's own origin.
+    /// True if an `Origin` header is the server's own origin (`http://` and a name [`Allowed::host`]
+    /// accepts).
     pub fn origin(&self, value: &str) -> bool {
         let v = value.trim().to_ascii_lowercase();
         v.strip_prefix("http://")
-            .is_some_and(|rest| self.hosts.iter().any(|h| h == rest))
+            .is_some_and(|rest| self.host(rest))
     }
 
     /// The accepted `host:port` names.

@@ -36,8 +36,9 @@ pub mod assets;
 mod error;
 mod guard;
 mod pieces;
+mod record;
 
-pub use error::ApiError;
+pub use error::{ApiError, MESSAGE_LIMIT};
 pub use guard::Allowed;
 pub use pieces::pieces;
 
@@ -80,6 +81,9 @@ pub struct ServerConfig {
     pub max_perft_depth: u32,
     /// The most leaf nodes a perft may count (default 5,000,000).
     pub max_perft_nodes: u64,
+    /// The longest perft, in milliseconds (default 10000): the count stops (422) once a root
+    /// move's subtree ends past it.
+    pub max_perft_ms: u64,
 }
 
 impl Default for ServerConfig {
@@ -93,6 +97,7 @@ impl Default for ServerConfig {
             queue_wait: Duration::from_secs(2),
             max_perft_depth: 6,
             max_perft_nodes: 5_000_000,
+            max_perft_ms: 10_000,
         }
     }
 }
@@ -135,6 +140,8 @@ fn routes(config: &ServerConfig) -> Router {
         .route("/api/perft", post(api::perft))
         .route("/api/attacks", post(api::attacks))
         .route("/api/validate", post(api::validate))
+        .route("/api/record/read", post(record::read))
+        .route("/api/record/write", post(record::write))
         .with_state(state)
 }
 

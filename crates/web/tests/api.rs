@@ -32,7 +32,10 @@ async fn send(app: &Router, req: Request<Body>) -> (StatusCode, Value) {
     let resp = app.clone().oneshot(req).await.unwrap();
     let status = resp.status();
     let bytes = resp.into_body().collect().await.unwrap().to_bytes();
-    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
 }
 
 async fn post(app: &Router, path: &str, body: Value) -> (StatusCode, Value) {
@@ -58,7 +61,9 @@ async fn get(app: &Router, path: &str) -> (StatusCode, Value) {
 /// A 4xx with a one-line JSON error; the error.
 fn refused(status: StatusCode, reply: &Value, want: StatusCode) -> String {
     assert_eq!(status, want, "{reply}");
-    let e = reply["error"].as_str().unwrap_or_else(|| panic!("no error in {reply}"));
+    let e = reply["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error in {reply}"));
     assert!(!e.is_empty() && !e.contains('\n'), "{e:?}");
     e.to_string()
 }
@@ -116,13 +121,20 @@ fn every_variant_start_moves_illegal_engine_perft() {
             ok(s, &board);
             let cells = board["board"]["cells"].as_array().unwrap();
             assert!(cells.len() >= 64, "{name}");
-            for (i, c) in cells.iter().enumerate() {
-                assert_eq!(c["cell"], i, "{name}");
+            // By increasing cell index (dense but for Spectral Realm's grid of squares and points).
+            let mut previous = -1i64;
+            for c in cells {
+                let i = c["cell"].as_i64().unwrap();
+                assert!(i > previous, "{name}: {c}");
+                previous = i;
                 assert!(c["name"].is_string() && c["coords"].is_array(), "{name}");
             }
             assert!(!board["board"]["panels"].as_array().unwrap().is_empty());
             let players = board["players"].as_array().unwrap();
-            assert!(players.len() >= 2 && players[0]["name"].is_string(), "{name}");
+            assert!(
+                players.len() >= 2 && players[0]["name"].is_string(),
+                "{name}"
+            );
             assert_eq!(board["pieces"]["K"], "King", "{name}");
 
             let (s, start) = post(&app, "/api/position", base.clone()).await;
@@ -151,8 +163,12 @@ fn every_variant_start_moves_illegal_engine_perft() {
                     break;
                 };
                 line.push(first["text"].as_str().unwrap().to_string());
-                let (s, r) =
-                    post(&app, "/api/position", json!({"variant": name, "moves": line})).await;
+                let (s, r) = post(
+                    &app,
+                    "/api/position",
+                    json!({"variant": name, "moves": line}),
+                )
+                .await;
                 ok(s, &r);
                 assert_eq!(r["start"], start["start"], "{name}");
                 assert_eq!(r["moves"], json!(line), "{name}");
@@ -180,10 +196,17 @@ fn every_variant_start_moves_illegal_engine_perft() {
             )
             .await;
             let e = refused(s, &r, StatusCode::BAD_REQUEST);
-            assert!(e.starts_with("move 1:") && e.contains("Zz99-Qq0"), "{name}: {e}");
-            let twice = [line[0].clone(), line[0].clone()];
-            let (s, r) =
-                post(&app, "/api/position", json!({"variant": name, "moves": twice})).await;
+            assert!(
+                e.starts_with("move 1:") && e.contains("Zz99-Qq0"),
+                "{name}: {e}"
+            );
+            let second = [line[0].as_str(), "Zz99-Qq0"];
+            let (s, r) = post(
+                &app,
+                "/api/position",
+                json!({"variant": name, "moves": second}),
+            )
+            .await;
             let e = refused(s, &r, StatusCode::BAD_REQUEST);
             assert!(e.starts_with("move 2:"), "{name}: {e}");
 
@@ -241,10 +264,28 @@ fn games_end_in_checkmate() {
     block_on(async {
         let app = app();
         let cases: [(&str, Option<&str>, &[&str], &str, u8); 4] = [
-            ("orthodox", None, &["f2f3", "e7e5", "g2g4", "d8h4"], "d8h4", 1),
-            ("raumschach", Some(RAUMSCHACH_MATE_IN_1), &["Ae2-Db2"], "Ae2-Db2", 0),
+            (
+                "orthodox",
+                None,
+                &["f2f3", "e7e5", "g2g4", "d8h4"],
+                "d8h4",
+                1,
+            ),
+            (
+                "raumschach",
+                Some(RAUMSCHACH_MATE_IN_1),
+                &["Ae2-Db2"],
+                "Ae2-Db2",
+                0,
+            ),
             ("sphinx", Some(SPHINX_MATE_IN_1), &["d6-a6"], "d6-a6", 0),
-            ("goff", Some(GOFF_MATE_IN_1), &["R-KB8,1"], "R - KB8,1 ch", 0),
+            (
+                "goff",
+                Some(GOFF_MATE_IN_1),
+                &["R-KB8,1"],
+                "R - KB8,1 ch",
+                0,
+            ),
         ];
         for (name, position, moves, mate, winner) in cases {
             let mut req = json!({"variant": name, "moves": moves});
@@ -297,8 +338,9 @@ fn games_end_in_checkmate() {
 fn legal_moves_carry_their_geometry() {
     block_on(async {
         let app = app();
-        // Orthodox: White castles either way, the pawn on e7 promotes four ways.
-        let castles = "r3k2r/4P3/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        // Orthodox: White castles either way, the pawn on b7 promotes four ways on b8 (and four
+        // more taking the rook on a8).
+        let castles = "r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1";
         let (s, r) = post(
             &app,
             "/api/position",
@@ -319,6 +361,12 @@ fn legal_moves_carry_their_geometry() {
             .collect();
         assert_eq!(promotions.len(), 4);
         assert!(promotions.iter().any(|m| m["promotion"] == "Q"));
+        let taking: Vec<&Value> = legal
+            .iter()
+            .filter(|m| m["kind"] == "Promotion" && !m["captures"].as_array().unwrap().is_empty())
+            .collect();
+        assert_eq!(taking.len(), 4);
+        assert_eq!(taking[0]["captures"], taking[0]["to"]);
         // En passant: the captured cell is not the cell landed on.
         let (s, r) = post(
             &app,
@@ -350,9 +398,7 @@ fn legal_moves_carry_their_geometry() {
         ok(s, &r);
         let (s, plain) = post(&app, "/api/position", json!({"variant": "raumschach"})).await;
         ok(s, &plain);
-        assert!(
-            r["legal"].as_array().unwrap().len() > plain["legal"].as_array().unwrap().len()
-        );
+        assert!(r["legal"].as_array().unwrap().len() > plain["legal"].as_array().unwrap().len());
     });
 }
 
@@ -442,11 +488,22 @@ fn host_origin_and_content_type_are_checked() {
         let app = app();
         let body = r#"{"variant":"orthodox"}"#;
         let json_type = ("content-type", "application/json");
-        for host in ["127.0.0.1:7557", "localhost:7557", "[::1]:7557", "LOCALHOST:7557"] {
+        for host in [
+            "127.0.0.1:7557",
+            "localhost:7557",
+            "[::1]:7557",
+            "LOCALHOST:7557",
+        ] {
             let (s, r) = send(&app, raw(Method::POST, Some(host), &[json_type], body)).await;
             ok(s, &r);
         }
-        for host in ["evil.example:7557", "127.0.0.1:8080", "127.0.0.1", "localhost", "10.0.0.1:7557"] {
+        for host in [
+            "evil.example:7557",
+            "127.0.0.1:8080",
+            "127.0.0.1",
+            "localhost",
+            "10.0.0.1:7557",
+        ] {
             let (s, r) = send(&app, raw(Method::POST, Some(host), &[json_type], body)).await;
             let e = refused(s, &r, StatusCode::FORBIDDEN);
             assert!(e.contains("Host"), "{e}");
@@ -465,7 +522,12 @@ fn host_origin_and_content_type_are_checked() {
         for origin in ["http://127.0.0.1:7557", "http://localhost:7557"] {
             let (s, r) = send(
                 &app,
-                raw(Method::POST, Some(HOST), &[json_type, ("origin", origin)], body),
+                raw(
+                    Method::POST,
+                    Some(HOST),
+                    &[json_type, ("origin", origin)],
+                    body,
+                ),
             )
             .await;
             ok(s, &r);
@@ -479,7 +541,12 @@ fn host_origin_and_content_type_are_checked() {
         ] {
             let (s, r) = send(
                 &app,
-                raw(Method::POST, Some(HOST), &[json_type, ("origin", origin)], body),
+                raw(
+                    Method::POST,
+                    Some(HOST),
+                    &[json_type, ("origin", origin)],
+                    body,
+                ),
             )
             .await;
             let e = refused(s, &r, StatusCode::FORBIDDEN);
@@ -491,7 +558,11 @@ fn host_origin_and_content_type_are_checked() {
             "application/x-www-form-urlencoded",
             "multipart/form-data; boundary=x",
         ] {
-            let (s, r) = send(&app, raw(Method::POST, Some(HOST), &[("content-type", ct)], body)).await;
+            let (s, r) = send(
+                &app,
+                raw(Method::POST, Some(HOST), &[("content-type", ct)], body),
+            )
+            .await;
             refused(s, &r, StatusCode::UNSUPPORTED_MEDIA_TYPE);
         }
         let (s, r) = send(&app, raw(Method::POST, Some(HOST), &[], body)).await;
@@ -543,10 +614,22 @@ fn bad_bodies_are_4xx_json() {
             (r#"{"variant": 3}"#, "variant"),
             (r#"{"variant": "chess3d"}"#, "unknown variant 'chess3d'"),
             (r#"{"variant": "orthodox", "moves": "e2e4"}"#, "moves"),
-            (r#"{"variant": "orthodox", "position": "not a position"}"#, "bad position"),
-            (r#"{"variant": "raumschach", "options": {"castling": "true"}}"#, "castling"),
-            (r#"{"variant": "raumschach", "options": {"pawn_double_step": [1]}}"#, "pawn_double_step"),
-            (r#"{"variant": "raumschach", "options": {"pawn_double_step": "maybe"}}"#, "pawn_double_step"),
+            (
+                r#"{"variant": "orthodox", "position": "not a position"}"#,
+                "bad position",
+            ),
+            (
+                r#"{"variant": "raumschach", "options": {"castling": "true"}}"#,
+                "castling",
+            ),
+            (
+                r#"{"variant": "raumschach", "options": {"pawn_double_step": [1]}}"#,
+                "pawn_double_step",
+            ),
+            (
+                r#"{"variant": "raumschach", "options": {"pawn_double_step": "maybe"}}"#,
+                "pawn_double_step",
+            ),
         ] {
             let (s, r) = send(&app, raw(Method::POST, Some(HOST), &[json_type], body)).await;
             let e = refused(s, &r, StatusCode::BAD_REQUEST);
@@ -584,24 +667,78 @@ fn absurd_limits_are_refused() {
         let app = app();
         let e = |v: Value| {
             let mut r = json!({"variant": "raumschach"});
-            r.as_object_mut().unwrap().extend(v.as_object().unwrap().clone());
+            r.as_object_mut()
+                .unwrap()
+                .extend(v.as_object().unwrap().clone());
             r
         };
         for (path, extra, want) in [
-            ("/api/engine", json!({"depth": 7}), StatusCode::UNPROCESSABLE_ENTITY),
-            ("/api/engine", json!({"depth": 1000000}), StatusCode::UNPROCESSABLE_ENTITY),
-            ("/api/engine", json!({"depth": 0}), StatusCode::UNPROCESSABLE_ENTITY),
-            ("/api/engine", json!({"depth": -1}), StatusCode::UNPROCESSABLE_ENTITY),
-            ("/api/engine", json!({"depth": 1e300}), StatusCode::UNPROCESSABLE_ENTITY),
-            ("/api/engine", json!({"depth": 2.5}), StatusCode::BAD_REQUEST),
-            ("/api/engine", json!({"depth": "3"}), StatusCode::BAD_REQUEST),
-            ("/api/engine", json!({"movetime_ms": 5001}), StatusCode::UNPROCESSABLE_ENTITY),
-            ("/api/engine", json!({"movetime_ms": u64::MAX}), StatusCode::UNPROCESSABLE_ENTITY),
-            ("/api/engine", json!({"movetime_ms": 0}), StatusCode::UNPROCESSABLE_ENTITY),
-            ("/api/perft", json!({"depth": 7}), StatusCode::UNPROCESSABLE_ENTITY),
-            ("/api/perft", json!({"depth": -3}), StatusCode::UNPROCESSABLE_ENTITY),
+            (
+                "/api/engine",
+                json!({"depth": 7}),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+            (
+                "/api/engine",
+                json!({"depth": 1000000}),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+            (
+                "/api/engine",
+                json!({"depth": 0}),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+            (
+                "/api/engine",
+                json!({"depth": -1}),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+            (
+                "/api/engine",
+                json!({"depth": 1e300}),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+            (
+                "/api/engine",
+                json!({"depth": 2.5}),
+                StatusCode::BAD_REQUEST,
+            ),
+            (
+                "/api/engine",
+                json!({"depth": "3"}),
+                StatusCode::BAD_REQUEST,
+            ),
+            (
+                "/api/engine",
+                json!({"movetime_ms": 5001}),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+            (
+                "/api/engine",
+                json!({"movetime_ms": u64::MAX}),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+            (
+                "/api/engine",
+                json!({"movetime_ms": 0}),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+            (
+                "/api/perft",
+                json!({"depth": 7}),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+            (
+                "/api/perft",
+                json!({"depth": -3}),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
             ("/api/perft", json!({}), StatusCode::BAD_REQUEST),
-            ("/api/attacks", json!({"cell": 1u64 << 40}), StatusCode::UNPROCESSABLE_ENTITY),
+            (
+                "/api/attacks",
+                json!({"cell": 1u64 << 40}),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
         ] {
             let (s, r) = post(&app, path, e(extra.clone())).await;
             let msg = refused(s, &r, want);
@@ -616,11 +753,21 @@ fn absurd_limits_are_refused() {
             PORT,
         );
         let t = Instant::now();
-        let (s, r) = post(&small, "/api/perft", json!({"variant": "orthodox", "depth": 5})).await;
+        let (s, r) = post(
+            &small,
+            "/api/perft",
+            json!({"variant": "orthodox", "depth": 5}),
+        )
+        .await;
         let msg = refused(s, &r, StatusCode::UNPROCESSABLE_ENTITY);
         assert!(msg.contains("too large"), "{msg}");
         assert!(t.elapsed() < Duration::from_secs(2));
-        let (s, r) = post(&small, "/api/perft", json!({"variant": "orthodox", "depth": 3})).await;
+        let (s, r) = post(
+            &small,
+            "/api/perft",
+            json!({"variant": "orthodox", "depth": 3}),
+        )
+        .await;
         ok(s, &r);
         assert_eq!(r["nodes"], 8902);
         // A depth search stops at the time cap.
@@ -632,7 +779,12 @@ fn absurd_limits_are_refused() {
             PORT,
         );
         let t = Instant::now();
-        let (s, r) = post(&quick, "/api/engine", json!({"variant": "cubic8", "depth": 6})).await;
+        let (s, r) = post(
+            &quick,
+            "/api/engine",
+            json!({"variant": "cubic8", "depth": 6}),
+        )
+        .await;
         ok(s, &r);
         assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
         assert!(r["depth"].as_u64().unwrap() < 6, "{r}");
@@ -641,7 +793,8 @@ fn absurd_limits_are_refused() {
 }
 
 /// With every search slot taken, an engine request waits briefly then gets 503; the rest of the
-/// API answers meanwhile.
+/// API answers meanwhile (the search runs on a blocking thread, not on the async one that serves
+/// the other requests: this test's runtime has a single thread).
 #[test]
 fn busy_engine_is_503_and_the_rest_answers() {
     block_on(async {
@@ -653,30 +806,106 @@ fn busy_engine_is_503_and_the_rest_answers() {
             },
             PORT,
         );
+        // Build the variants first, so that the requests below only wait on the search.
+        for name in ["raumschach", "orthodox"] {
+            let (s, r) = post(&app, "/api/board", json!({"variant": name})).await;
+            ok(s, &r);
+        }
         let long = post(
             &app,
             "/api/engine",
-            json!({"variant": "raumschach", "movetime_ms": 1500}),
+            json!({"variant": "raumschach", "depth": 6, "movetime_ms": 4000}),
         );
-        let busy = async {
+        let meanwhile = async {
             tokio::time::sleep(Duration::from_millis(100)).await;
-            let t = Instant::now();
-            let (s, r) = post(&app, "/api/position", json!({"variant": "goff"})).await;
+            let (s, r) = get(&app, "/api/variants").await;
             ok(s, &r);
-            let position_time = t.elapsed();
-            let (s, r) = post(&app, "/api/engine", json!({"variant": "orthodox", "depth": 1})).await;
+            let (s, r) = post(&app, "/api/position", json!({"variant": "orthodox"})).await;
+            ok(s, &r);
+            let (s, r) = post(
+                &app,
+                "/api/engine",
+                json!({"variant": "orthodox", "depth": 1}),
+            )
+            .await;
             let e = refused(s, &r, StatusCode::SERVICE_UNAVAILABLE);
             assert!(e.contains("busy"), "{e}");
-            position_time
+            let (s, r) = post(
+                &app,
+                "/api/perft",
+                json!({"variant": "orthodox", "depth": 1}),
+            )
+            .await;
+            refused(s, &r, StatusCode::SERVICE_UNAVAILABLE);
         };
-        let ((s, r), position_time) = tokio::join!(long, busy);
+        let ((s, r), ()) = tokio::join!(long, meanwhile);
         ok(s, &r);
         assert!(r["best"].is_string());
-        assert!(position_time < Duration::from_millis(1000), "{position_time:?}");
         // The slot is free again.
-        let (s, r) = post(&app, "/api/engine", json!({"variant": "orthodox", "depth": 1})).await;
+        let (s, r) = post(
+            &app,
+            "/api/engine",
+            json!({"variant": "orthodox", "depth": 1}),
+        )
+        .await;
         ok(s, &r);
     });
+}
+
+/// On a live server: while a long search runs, the catalogue still answers (over the wire, on
+/// a runtime with one worker thread).
+#[test]
+fn a_long_search_leaves_the_server_responsive() {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let server = rt
+        .block_on(spacechess_web::Server::bind(ServerConfig {
+            port: 0,
+            max_movetime_ms: 3000,
+            ..Default::default()
+        }))
+        .unwrap();
+    let port = server.local_addr().port();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let handle = rt.spawn(server.run_until(async {
+        let _ = stopped.await;
+    }));
+    let search = std::thread::spawn(move || {
+        http(
+            port,
+            "POST",
+            "/api/engine",
+            r#"{"variant":"cubic8","depth":6,"movetime_ms":3000}"#,
+        )
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let reply = http(port, "GET", "/api/variants", "");
+    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+    assert!(reply.contains("raumschach"));
+    let reply = search.join().unwrap();
+    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+    assert!(reply.contains(r#""best":""#), "{reply}");
+    stop.send(()).unwrap();
+    rt.block_on(handle).unwrap().unwrap();
+}
+
+/// One request over the wire to 127.0.0.1:`port` (its own connection); the whole reply.
+fn http(port: u16, method: &str, path: &str, body: &str) -> String {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    out
 }
 
 /// A panicking handler answers 500 with a JSON error and the server goes on.
@@ -753,4 +982,361 @@ fn live_server_on_loopback() {
     assert!(reply.starts_with("HTTP/1.1 400"), "{reply}");
     stop.send(()).unwrap();
     rt.block_on(handle).unwrap().unwrap();
+}
+
+/// Perft: the counts of every depth, the divide of the last, and the time cap.
+#[test]
+fn perft_counts_divide_and_stops_at_its_caps() {
+    block_on(async {
+        let app = app();
+        let (s, r) = post(
+            &app,
+            "/api/perft",
+            json!({"variant": "orthodox", "depth": 2}),
+        )
+        .await;
+        ok(s, &r);
+        assert_eq!(r["nodes"], 400);
+        assert_eq!(r["counts"], json!([1, 20, 400]));
+        let divide = r["divide"].as_array().unwrap();
+        assert_eq!(divide.len(), 20);
+        assert_eq!(divide[0], json!({"move": "a2a3", "nodes": 20}));
+        let (s, r) = post(
+            &app,
+            "/api/perft",
+            json!({"variant": "orthodox", "moves": ["e2e4"], "depth": 0}),
+        )
+        .await;
+        ok(s, &r);
+        assert_eq!(
+            (r["nodes"].as_u64(), r["divide"].as_array().unwrap().len()),
+            (Some(1), 0)
+        );
+        // A count that outlasts the server's time cap stops, refused, after a root move.
+        let slow = router(
+            &ServerConfig {
+                max_perft_ms: 1,
+                ..Default::default()
+            },
+            PORT,
+        );
+        let (s, r) = post(
+            &slow,
+            "/api/perft",
+            json!({"variant": "cubic8", "depth": 3}),
+        )
+        .await;
+        let e = refused(s, &r, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(e.contains("too slow") && e.contains("1 ms"), "{e}");
+    });
+}
+
+/// Every field the API reads has its type checked, and the error names the field.
+#[test]
+fn mistyped_fields_are_named() {
+    block_on(async {
+        let app = app();
+        for (body, field) in [
+            (
+                json!({"variant": ["orthodox"]}),
+                "'variant' must be a string",
+            ),
+            (
+                json!({"variant": "orthodox", "position": 7}),
+                "'position' must be a string",
+            ),
+            (
+                json!({"variant": "orthodox", "options": "x=1"}),
+                "'options' must be an object",
+            ),
+            (
+                json!({"variant": "orthodox", "moves": {"0": "e2e4"}}),
+                "'moves' must be an array",
+            ),
+            (
+                json!({"variant": "orthodox", "moves": ["e2e4", 5]}),
+                "'moves[1]' must be a string",
+            ),
+        ] {
+            let (s, r) = post(&app, "/api/position", body.clone()).await;
+            let e = refused(s, &r, StatusCode::BAD_REQUEST);
+            assert!(e.contains(field), "{body}: {e}");
+        }
+        // Nulls are absent fields.
+        let (s, r) = post(
+            &app,
+            "/api/position",
+            json!({"variant": "orthodox", "position": null, "moves": null, "options": null}),
+        )
+        .await;
+        ok(s, &r);
+        // A long position text quoted in an error is cut.
+        let long = format!("{} w - - 0 1", "8/".repeat(5000));
+        let (s, r) = post(
+            &app,
+            "/api/position",
+            json!({"variant": "orthodox", "position": long}),
+        )
+        .await;
+        let e = refused(s, &r, StatusCode::BAD_REQUEST);
+        assert!(
+            e.len() <= spacechess_web::MESSAGE_LIMIT + 3 && e.ends_with("..."),
+            "{}",
+            e.len()
+        );
+    });
+}
+
+/// Bound to every address (`--host 0.0.0.0`): any IP address with the port is accepted in `Host`
+/// and `Origin` (so the board can be used from another machine), a name is not (DNS rebinding).
+#[test]
+fn a_wildcard_bind_accepts_addresses_not_names() {
+    block_on(async {
+        let app = router(
+            &ServerConfig {
+                host: "0.0.0.0".into(),
+                ..Default::default()
+            },
+            PORT,
+        );
+        let body = r#"{"variant":"orthodox"}"#;
+        let json_type = ("content-type", "application/json");
+        for host in [
+            "192.168.1.20:7557",
+            "0.0.0.0:7557",
+            "[fe80::1]:7557",
+            "localhost:7557",
+        ] {
+            let origin = format!("http://{host}");
+            let (s, r) = send(
+                &app,
+                raw(
+                    Method::POST,
+                    Some(host),
+                    &[json_type, ("origin", &origin)],
+                    body,
+                ),
+            )
+            .await;
+            ok(s, &r);
+        }
+        for host in ["192.168.1.20:80", "rebound.example:7557", "192.168.1.20"] {
+            let (s, r) = send(&app, raw(Method::POST, Some(host), &[json_type], body)).await;
+            refused(s, &r, StatusCode::FORBIDDEN);
+        }
+        let (s, r) = send(
+            &app,
+            raw(
+                Method::POST,
+                Some("192.168.1.20:7557"),
+                &[json_type, ("origin", "http://evil.example:7557")],
+                body,
+            ),
+        )
+        .await;
+        refused(s, &r, StatusCode::FORBIDDEN);
+    });
+}
+
+/// Records: every variant's game written after a few moves reads back as the same game; Goff's
+/// spaced moves are written compact; tags, a start position, an overridden result.
+#[test]
+fn records_round_trip_for_every_variant() {
+    block_on(async {
+        let app = app();
+        for (name, _) in spacechess::VARIANTS {
+            // Four plies of first legal moves.
+            let mut line: Vec<String> = Vec::new();
+            for _ in 0..4 {
+                let (s, r) = post(
+                    &app,
+                    "/api/position",
+                    json!({"variant": name, "moves": line}),
+                )
+                .await;
+                ok(s, &r);
+                let Some(first) = r["legal"][0]["text"].as_str() else {
+                    break;
+                };
+                line.push(first.to_string());
+            }
+            let (s, w) = post(
+                &app,
+                "/api/record/write",
+                json!({"variant": name, "moves": line, "tags": {"Event": "test", "White": "Ann"}}),
+            )
+            .await;
+            ok(s, &w);
+            let text = w["record"].as_str().unwrap();
+            assert!(
+                text.starts_with("[Event \"test\"]\n[Date \""),
+                "{name}: {text}"
+            );
+            assert!(text.contains(&format!("[Variant \"{name}\"]")), "{text}");
+            assert!(!text.contains("[Position"), "{text}");
+            assert_eq!(w["result"], "*");
+            assert!(text.trim_end().ends_with(" *"), "{text}");
+            let (s, r) = post(&app, "/api/record/read", json!({"record": text})).await;
+            ok(s, &r);
+            assert_eq!(r["variant"], *name);
+            assert_eq!(r["moves"], json!(line), "{name}: {text}");
+            assert_eq!(r["games"], 1);
+            assert_eq!(r["result"], "*");
+            assert_eq!(r["tags"]["Event"], "test");
+            let (s, p) = post(
+                &app,
+                "/api/position",
+                json!({"variant": name, "moves": line}),
+            )
+            .await;
+            ok(s, &p);
+            assert_eq!(r["start"], p["start"], "{name}");
+            assert_eq!(r["position"], p["position"], "{name}");
+        }
+        // Goff: a spaced move is written without its spaces, read back as the move.
+        let (s, p) = post(
+            &app,
+            "/api/position",
+            json!({"variant": "goff", "position": GOFF_MATE_IN_1, "moves": ["R-KB8,1"]}),
+        )
+        .await;
+        ok(s, &p);
+        let (s, w) = post(
+            &app,
+            "/api/record/write",
+            json!({"variant": "goff", "position": GOFF_MATE_IN_1, "moves": ["R - KB8,1 ch"]}),
+        )
+        .await;
+        ok(s, &w);
+        let text = w["record"].as_str().unwrap();
+        assert!(text.contains("[Position \""), "{text}");
+        assert!(
+            text.contains("[Result \"1-0\"]\n[Termination \"Checkmate\"]"),
+            "{text}"
+        );
+        assert!(
+            text.contains("1. R-KB8,1ch 1-0") || text.contains("1. R-KB8,1 1-0"),
+            "{text}"
+        );
+        let (s, r) = post(&app, "/api/record/read", json!({"record": text})).await;
+        ok(s, &r);
+        assert_eq!(r["moves"], p["moves"]);
+        assert_eq!(r["outcome"]["reason"], "checkmate");
+        assert_eq!(r["start"], p["start"]);
+        // A result given by the players (a resignation), with its reason.
+        let (s, w) = post(
+            &app,
+            "/api/record/write",
+            json!({"variant": "orthodox", "moves": ["e2e4"], "result": "0-1",
+                   "tags": {"Termination": "White resigns", "Black": "Bob"}}),
+        )
+        .await;
+        ok(s, &w);
+        let text = w["record"].as_str().unwrap();
+        assert!(text.contains("[White \"?\"]\n[Black \"Bob\"]\n[Result \"0-1\"]\n[Termination \"White resigns\"]\n\n1. e2e4 0-1"), "{text}");
+        // Four players: one score each.
+        let (s, w) = post(
+            &app,
+            "/api/record/write",
+            json!({"variant": "cubic8-4", "result": "1-0-0-0"}),
+        )
+        .await;
+        ok(s, &w);
+        // Several games in one text: pick one.
+        let two = "[Variant \"orthodox\"]\n\n1. e2e4 e7e5 1-0\n\n[Variant \"raumschach\"]\n\n1. Ac2-Ac3 *\n";
+        let (s, r) = post(&app, "/api/record/read", json!({"record": two, "game": 2})).await;
+        ok(s, &r);
+        assert_eq!(
+            (r["variant"].as_str(), r["games"].as_u64()),
+            (Some("raumschach"), Some(2))
+        );
+        // No Variant tag: the request names it.
+        let (s, r) = post(
+            &app,
+            "/api/record/read",
+            json!({"record": "1. e2e4 {best} e7-e5 *", "variant": "orthodox"}),
+        )
+        .await;
+        ok(s, &r);
+        assert_eq!(r["moves"], json!(["e2e4", "e7e5"]));
+    });
+}
+
+#[test]
+fn bad_records_are_4xx_naming_the_fault() {
+    block_on(async {
+        let app = app();
+        let orthodox = "[Variant \"orthodox\"]\n\n1. e2e4 e7e5 2. e4e5 *\n";
+        for (body, needle) in [
+            (json!({}), "missing field 'record'"),
+            (json!({"record": ""}), "no game"),
+            (json!({"record": "1. e2e4 *"}), "no Variant tag"),
+            (
+                json!({"record": "[Variant \"chess3d\"]\n\n*"}),
+                "unknown variant 'chess3d'",
+            ),
+            (json!({"record": orthodox}), "the record's move 3 ('e4e5')"),
+            (
+                json!({"record": orthodox, "variant": "raumschach"}),
+                "not of 'raumschach'",
+            ),
+            (json!({"record": orthodox, "game": 2}), "holds 1 game"),
+            (
+                json!({"record": "[Variant \"orthodox\"]\n[Position \"8/8 w\"]\n\n*"}),
+                "Position tag",
+            ),
+            (json!({"record": "[Variant orthodox]\n"}), "record line 1"),
+            (
+                json!({"record": "[Variant \"orthodox\"]\n\n1. e2e4 { open"}),
+                "not closed",
+            ),
+            (
+                json!({"record": orthodox, "options": {"castling": "1"}}),
+                "castling",
+            ),
+        ] {
+            let (s, r) = post(&app, "/api/record/read", body.clone()).await;
+            let e = refused(s, &r, StatusCode::BAD_REQUEST);
+            assert!(e.contains(needle), "{body}: {e}");
+        }
+        let (s, r) = post(
+            &app,
+            "/api/record/read",
+            json!({"record": orthodox, "game": 0}),
+        )
+        .await;
+        refused(s, &r, StatusCode::UNPROCESSABLE_ENTITY);
+        for (body, needle) in [
+            (json!({"moves": ["e2e4"]}), "missing field 'variant'"),
+            (json!({"variant": "orthodox", "moves": ["e2e5"]}), "move 1:"),
+            (
+                json!({"variant": "orthodox", "result": "1-0-0"}),
+                "result '1-0-0'",
+            ),
+            (
+                json!({"variant": "orthodox", "result": "win"}),
+                "result 'win'",
+            ),
+            (
+                json!({"variant": "orthodox", "tags": {"Bad Name": "x"}}),
+                "tag 'Bad Name'",
+            ),
+            (
+                json!({"variant": "orthodox", "tags": {"Variant": "x"}}),
+                "tag 'Variant'",
+            ),
+            (
+                json!({"variant": "orthodox", "tags": {"Event": "a\nb"}}),
+                "one line",
+            ),
+            (
+                json!({"variant": "orthodox", "tags": {"Event": ["x"]}}),
+                "tag 'Event'",
+            ),
+        ] {
+            let (s, r) = post(&app, "/api/record/write", body.clone()).await;
+            let e = refused(s, &r, StatusCode::BAD_REQUEST);
+            assert!(e.contains(needle), "{body}: {e}");
+        }
+    });
 }
