@@ -9,7 +9,7 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use spacechess::search::Limits;
-use spacechess::{AnyVariant, Cell, Config, DrawReason, MoveInfo, Outcome, WinReason};
+use spacechess::{AnyVariant, Cell, Config, DrawReason, Man, MoveInfo, Outcome, WinReason};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -263,10 +263,35 @@ pub(crate) fn integer(
     }
 }
 
-/// A move's geometry as JSON, with its text.
-fn move_json(text: &str, info: &MoveInfo) -> Value {
+/// The upper-case letter of the man a move moves (the man on its first `from` cell), or for a
+/// placement of the man it places (found by playing it); `None` if neither is found.
+fn moving_piece(
+    v: &dyn AnyVariant,
+    position: &str,
+    men: &[Man],
+    text: &str,
+    info: &MoveInfo,
+) -> Option<char> {
+    let on = |men: &[Man], cell: Cell| {
+        men.iter()
+            .find(|m| m.cell == cell)
+            .map(|m| m.piece.to_ascii_uppercase())
+    };
+    match (info.from.first(), info.to.first()) {
+        (Some(&from), _) => on(men, from),
+        (None, Some(&to)) => {
+            let after = v.play(position, &[text]).ok()?;
+            on(&v.men(&after).ok()?, to)
+        }
+        (None, None) => None,
+    }
+}
+
+/// A move's geometry as JSON, with its text and the letter of the man it moves.
+fn move_json(text: &str, info: &MoveInfo, piece: Option<char>) -> Value {
     json!({
         "text": text,
+        "piece": piece.map(|c| c.to_string()),
         "kind": info.kind,
         "from": info.from,
         "to": info.to,
@@ -366,28 +391,41 @@ pub async fn position(
         let start = start_text(v.as_ref(), &request)?;
         let moves = move_refs(&request);
         let played = v.normalize_moves(&start, &moves)?;
-        let refs: Vec<&str> = played.iter().map(String::as_str).collect();
-        let position = v.play(&start, &refs)?;
-        let last = match refs.split_last() {
-            None => Value::Null,
-            Some((last, before)) => {
-                let prior = v.play(&start, before)?;
-                move_json(last, &v.move_info(&prior, last)?)
+        // Walk the line: who made each move, and the position before the last.
+        let mut movers = Vec::with_capacity(played.len());
+        let mut position = start.clone();
+        let mut prior = None;
+        for m in &played {
+            movers.push(v.to_move(&position)?.0);
+            let next = v.play(&position, &[m.as_str()])?;
+            prior = Some(std::mem::replace(&mut position, next));
+        }
+        let last = match (played.last(), &prior) {
+            (Some(last), Some(prior)) => {
+                let info = v.move_info(prior, last)?;
+                let piece = moving_piece(v.as_ref(), prior, &v.men(prior)?, last, &info);
+                move_json(last, &info, piece)
             }
+            _ => Value::Null,
         };
+        let men = v.men(&position)?;
         let legal: Vec<Value> = v
             .legal_move_infos(&position)?
             .iter()
-            .map(|(text, info)| move_json(text, info))
+            .map(|(text, info)| {
+                let piece = moving_piece(v.as_ref(), &position, &men, text, info);
+                move_json(text, info, piece)
+            })
             .collect();
         Ok(Json(json!({
             "start": start,
             "position": position,
             "moves": played,
+            "movers": movers,
             "to_move": v.to_move(&position)?.0,
             "in_check": v.in_check(&position)?,
             "outcome": outcome_json(&v.outcome(&position)?),
-            "men": v.men(&position)?,
+            "men": men,
             "legal": legal,
             "last": last,
             "drawing": v.draw(&position)?,

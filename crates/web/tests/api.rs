@@ -153,6 +153,8 @@ fn every_variant_start_moves_illegal_engine_perft() {
             for m in legal {
                 assert!(m["kind"].is_string() && m["to"].is_array(), "{m}");
                 assert!(m["captures"].is_array() && m.get("promotion").is_some());
+                let piece = m["piece"].as_str().unwrap_or_else(|| panic!("{name}: {m}"));
+                assert!(board["pieces"].get(piece).is_some(), "{name}: {m}");
             }
 
             // Three plies, each the first legal move.
@@ -175,6 +177,10 @@ fn every_variant_start_moves_illegal_engine_perft() {
                 assert_eq!(r["last"]["text"], json!(line.last().unwrap()), "{name}");
                 assert_eq!(r["last"]["kind"], first["kind"], "{name}");
                 assert_eq!(r["last"]["to"], first["to"], "{name}");
+                assert_eq!(r["last"]["piece"], first["piece"], "{name}");
+                let movers = r["movers"].as_array().unwrap();
+                assert_eq!(movers.len(), line.len(), "{name}");
+                assert_eq!(movers[line.len() - 1], last["to_move"], "{name}");
                 last = r;
             }
             // The position text after them, sent back as the position, gives the same men.
@@ -388,6 +394,12 @@ fn legal_moves_carry_their_geometry() {
         let first = &r["legal"][0];
         assert_eq!(first["kind"], "Placement");
         assert!(first["from"].as_array().unwrap().is_empty());
+        // The placed man's letter is the one before '@' in the move's text.
+        for m in r["legal"].as_array().unwrap() {
+            let text = m["text"].as_str().unwrap();
+            let letter = text.split('@').next().unwrap().to_ascii_uppercase();
+            assert_eq!(m["piece"], json!(letter), "{m}");
+        }
         // Options change the rules: Raumschach's double step.
         let (s, r) = post(
             &app,
@@ -1250,6 +1262,17 @@ fn records_round_trip_for_every_variant() {
             (r["variant"].as_str(), r["games"].as_u64()),
             (Some("raumschach"), Some(2))
         );
+        // The page's first names for the two: /api/record writes, /api/replay reads.
+        let (s, w) = post(
+            &app,
+            "/api/record",
+            json!({"variant": "orthodox", "moves": ["e2e4"]}),
+        )
+        .await;
+        ok(s, &w);
+        let (s, r) = post(&app, "/api/replay", json!({"record": w["record"]})).await;
+        ok(s, &r);
+        assert_eq!(r["moves"], json!(["e2e4"]));
         // No Variant tag: the request names it.
         let (s, r) = post(
             &app,
