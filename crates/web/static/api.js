@@ -49,6 +49,8 @@ export const api = {
   attacks: (game, cell) => call('POST', '/api/attacks', request(game, { cell })),
   validate: (variant, options, position) => call('POST', '/api/validate', { variant, options, position }),
   perft: (game, depth) => call('POST', '/api/perft', request(game, { depth })),
+  recordWrite: (game, tags) => call('POST', '/api/record/write', request(game, { tags })),
+  recordRead: (record, options) => call('POST', '/api/record/read', { record, options }),
   /// The engine's reply; a 503 (both search slots busy) is retried a few times.
   async engine(game, limits) {
     for (let attempt = 0; ; attempt++) {

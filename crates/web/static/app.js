@@ -7,7 +7,7 @@ import { api } from './api.js';
 import { Diagram } from './diagram.js';
 import { Cube } from './cube.js';
 import { playerColour } from './theme.js';
-import { writeRecord, readRecords } from './record.js';
+import { tagName, optionsTag, optionsOfRecord } from './record.js';
 import { composePosition } from './editor.js';
 
 const $ = (id) => document.getElementById(id);
@@ -256,6 +256,7 @@ async function refresh(autoplay = false) {
   state.pos = r;
   // The server writes each move as the variant does.
   state.moves = [...r.moves, ...state.moves.slice(state.ply)];
+  if (Array.isArray(r.movers)) r.movers.forEach((p, i) => { state.moverAt[i] = p; });
   state.moverAt[state.ply] = r.to_move;
   if (state.start === null || state.start === undefined) state.start = null;
   state.selected = null;
@@ -630,70 +631,26 @@ async function copyText(text) {
   }
 }
 
-/// The player who made each move of the line, asking the server for the ones not seen yet.
-async function movers() {
-  for (let i = 0; i < state.moves.length; i++) {
-    if (state.moverAt[i] === undefined) {
-      const r = await api.position(game(i));
-      state.moverAt[i] = r.to_move;
-    }
-  }
-  return state.moves.map((_, i) => state.moverAt[i]);
-}
-
+/// The game's record text, written by the server.
 async function recordText() {
-  const played = state.moves.slice(0, state.ply);
-  const outcome = state.pos ? state.pos.outcome : null;
-  const who = await movers();
-  const names = state.sides.map((s) => (s === 'engine' ? strengthText() : 'human'));
-  // Moves with spaces (Goff's `N - K2,3`) are written without them when they read back so.
-  let moves = played;
-  if (played.some((m) => /\s/.test(m))) {
-    const compact = played.map((m) => m.replace(/\s+/g, ''));
-    try {
-      const r = await api.position({ ...game(), moves: compact });
-      if (r.moves.join('\n') === played.join('\n')) moves = compact;
-    } catch (_) { /* keep the spaced texts */ }
-  }
-  return writeRecord({
-    variant: state.variant,
-    options: state.options,
-    start: state.pos ? state.pos.start : null,
-    defaultStart: state.defaultStart,
-    moves,
-    movers: who,
-    outcome,
-    players: state.players,
-    playerNames: names,
-  });
+  const tags = { Event: 'spacechess web board' };
+  const opts = optionsTag(state.options);
+  if (opts) tags.Options = opts;
+  state.players.forEach((p, i) => { tags[tagName(p.name)] = state.sides[i] === 'engine' ? strengthText() : 'human'; });
+  const r = await api.recordWrite(game(), tags);
+  return r.record;
 }
 
 async function loadRecord(text) {
-  const games = readRecords(text);
-  if (!games.length || (!games[0].moves.length && !Object.keys(games[0].tags).length)) {
-    say('No record in the text.', 'error');
-    return;
-  }
-  const g = games[0];
-  const variant = g.tags.Variant || state.variant;
-  if (!variantInfo(variant)) {
-    say(`Unknown variant '${variant}' in the record.`, 'error');
-    return;
-  }
-  const options = {};
-  if (g.tags.Options) {
-    for (const kv of g.tags.Options.split(',')) {
-      const eq = kv.indexOf('=');
-      if (eq > 0) options[kv.slice(0, eq).trim()] = kv.slice(eq + 1).trim();
-    }
-  }
   try {
-    if (variant !== state.variant || JSON.stringify(options) !== JSON.stringify(state.options)) {
-      await loadVariant(variant, options, { start: g.tags.Position || null, moves: g.moves });
+    const r = await api.recordRead(text, optionsOfRecord(text));
+    const options = r.options || {};
+    if (r.variant !== state.variant || JSON.stringify(options) !== JSON.stringify(state.options)) {
+      await loadVariant(r.variant, options, { start: r.start, moves: r.moves });
     } else {
-      await newGame(g.tags.Position || null, g.moves);
+      await newGame(r.start, r.moves);
     }
-    say(`Loaded ${g.moves.length} moves${games.length > 1 ? ` (the first of ${games.length} games)` : ''}.`);
+    say(`Loaded ${r.moves.length} moves${r.games > 1 ? ` (game ${r.game} of ${r.games})` : ''}.`);
   } catch (e) {
     fail(e);
   }
