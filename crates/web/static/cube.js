@@ -11,7 +11,7 @@
 
 import * as THREE from 'three';
 import { OrbitControls } from './vendor/three/OrbitControls.js';
-import { playerColour, SQUARE, HIGHLIGHT, isDark, paintMan } from './theme.js';
+import { SQUARE, HIGHLIGHT, darkCells, paintMan } from './theme.js';
 
 const LEVEL_GAP = 1.6; // vertical distance between levels (a cell is 1 wide)
 const BLOCK_GAP = 1.2; // space between inner boards of a box of boxes
@@ -234,9 +234,10 @@ export class Cube {
     const squareGeometry = new THREE.BoxGeometry(points ? 0.96 : 0.94, 0.05, points ? 0.96 : 0.94);
     const pointGeometry = new THREE.CylinderGeometry(0.14, 0.14, 0.06, 16);
     const edges = new THREE.EdgesGeometry(squareGeometry);
+    const darkness = darkCells(board);
     for (const c of cells) {
       const p = this.pos.get(c.cell);
-      const dark = isDark({ ...c, doubled: points });
+      const dark = darkness.get(c.cell);
       const base = new THREE.Color(c.point ? SQUARE.point : dark ? SQUARE.dark : SQUARE.light);
       const material = new THREE.MeshBasicMaterial({ color: base.clone(), transparent: true, opacity: c.point ? 0.85 : 0.42, depthWrite: false });
       const mesh = new THREE.Mesh(c.point ? pointGeometry : squareGeometry, material);

@@ -11,7 +11,7 @@
 // own short name. DRAWING_HINTS adds the few things the model does not say (Ecila's cubes drawn
 // as 2x2 blocks).
 
-import { playerColour, SQUARE, HIGHLIGHT, isDark } from './theme.js';
+import { playerColour, HIGHLIGHT, darkCells } from './theme.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const CELL = 44; // a cell's side in SVG units (the SVG scales to its box)
@@ -130,6 +130,7 @@ export class Diagram {
     const points = cells.some((c) => c.point);
     for (const c of cells) c.doubled = points;
     const hint = hintFor(variant);
+    const dark = darkCells(board);
     const panels = board.panels.map((p, i) => ({ ...p, index: i, cells: [] }));
     for (const c of cells) panels[c.panel].cells.push(c);
     const maxGridRow = Math.max(...panels.map((p) => p.grid_row));
@@ -185,7 +186,7 @@ export class Diagram {
         c.size = CELL;
         c.manRadius = p.labels.cell.size ? CELL * 0.33 : CELL * 0.38;
       }
-      c.dark = isDark(c);
+      c.dark = dark.get(c.cell);
       byCell.set(c.cell, c);
     }
     const width = colX[colX.length - 1] - PANEL_GAP;

@@ -27,13 +27,27 @@ export const HIGHLIGHT = {
   hover: '#ffe066',
 };
 
-/// Light or dark: the parity of a cell's coordinates (Spectral's doubled coordinates are halved).
-export function isDark(cell) {
-  let sum = 0;
-  for (const c of cell.coords) sum += c;
-  if (cell.point) return false;
-  if (cell.doubled) sum = sum / 2;
-  return sum % 2 === 0;
+/// Light or dark for every cell of a board model: Map(cell -> true when dark). A board drawn as
+/// one panel alternates as drawn (the bottom left cell dark; Spectral's squares on its doubled
+/// grid, reduced Sphinx's quarter boards as one 8x8 board); a board of several panels alternates
+/// by the sum of each cell's coordinates, so levels alternate too (Raumschach's Aa1 dark, Ba1
+/// light). Points are never dark.
+export function darkCells(board) {
+  const dark = new Map();
+  const single = board.panels.length === 1;
+  const doubled = board.cells.some((c) => c.point);
+  for (const c of board.cells) {
+    let parity;
+    if (single) {
+      const p = board.panels[0];
+      const up = p.rows - 1 - c.row;
+      parity = doubled ? (up + c.column) / 2 : up + c.column;
+    } else {
+      parity = c.coords.reduce((a, b) => a + b, 0);
+    }
+    dark.set(c.cell, !c.point && parity % 2 === 0);
+  }
+  return dark;
 }
 
 /// Draws one man (a disc in its player's colour with its letter) on a 2D canvas context.
