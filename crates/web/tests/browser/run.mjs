@@ -197,6 +197,7 @@ try {
     const text = await page.textContent('#attack-list');
     assert(/attack/i.test(text), `attack list: ${text}`);
     await page.keyboard.press('Escape');
+    await page.click('#tool-attacks summary');
   });
 
   await step('Raumschach: the record is written and read back', async () => {
