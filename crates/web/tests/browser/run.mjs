@@ -103,9 +103,15 @@ async function cellOf(name) {
   return cell.cell;
 }
 
-/// Clicks a man in the diagram so its destinations show (the first legal move's man).
+/// Clicks a man in the diagram so its destinations show (the man with the most destinations).
 async function selectSomeMan() {
-  const from = await state('(s.pos.legal.find((m) => m.from.length) || {from: [null]}).from[0]');
+  const from = await state(`(() => {
+    const count = new Map();
+    for (const m of s.pos.legal) if (m.from.length) count.set(m.from[0], (count.get(m.from[0]) || 0) + 1);
+    let best = null;
+    for (const [cell, n] of count) if (best === null || n > count.get(best)) best = cell;
+    return best;
+  })()`);
   if (from === null) return null;
   await page.click(`svg.diagram g.man[data-cell="${from}"]`);
   await page.waitForFunction((c) => window.spacechess.state.selected === c, from);
