@@ -60,6 +60,26 @@ export function placeCells(cells, panels) {
   return pos;
 }
 
+// Shared by every render: the men's materials (one per player and letter), the marks'
+// geometries and materials (one per colour); a render only makes new sprites and meshes.
+const DOT = new THREE.SphereGeometry(0.13, 12, 8);
+const RING = new THREE.TorusGeometry(0.36, 0.05, 8, 32);
+const markMaterials = new Map();
+function markMaterial(colour) {
+  if (!markMaterials.has(colour)) {
+    markMaterials.set(colour, new THREE.MeshBasicMaterial({ color: colour, transparent: true, opacity: 0.9, depthWrite: false }));
+  }
+  return markMaterials.get(colour);
+}
+const manMaterials = new Map();
+function manMaterial(player, letter) {
+  const key = `${player}:${letter}`;
+  if (!manMaterials.has(key)) {
+    manMaterials.set(key, new THREE.SpriteMaterial({ map: manTexture(player, letter), transparent: true, depthWrite: false }));
+  }
+  return manMaterials.get(key);
+}
+
 const manTextures = new Map();
 function manTexture(player, letter) {
   const key = `${player}:${letter}`;
@@ -223,6 +243,15 @@ export class Cube {
   setBoard(board, flipped) {
     if (!this.ok) return;
     this.flipped = flipped;
+    // Free the last board's tiles and labels (the shared men and marks stay).
+    const shared = new Set([DOT, RING, ...markMaterials.values(), ...manMaterials.values()]);
+    this.group.traverse((o) => {
+      if (o.geometry && !shared.has(o.geometry)) o.geometry.dispose();
+      if (o.material && !shared.has(o.material)) {
+        if (o.material.map && o.isSprite) o.material.map.dispose();
+        o.material.dispose();
+      }
+    });
     this.group.clear();
     this.tiles = new Map();
     const cells = board.cells;
@@ -306,12 +335,12 @@ export class Cube {
       mesh.material.color.copy(colour ? new THREE.Color(colour) : mesh.userData.base);
       mesh.material.opacity = opacity;
     }
-    const dotGeometry = new THREE.SphereGeometry(0.13, 12, 8);
-    const ringGeometry = new THREE.TorusGeometry(0.36, 0.05, 8, 32);
+    const dotGeometry = DOT;
+    const ringGeometry = RING;
     for (const [cell, man] of view.men) {
       const p = this.pos.get(cell);
       if (!p) continue;
-      const sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: manTexture(man.player, man.piece), transparent: true, depthWrite: false }));
+      const sprite = new THREE.Sprite(manMaterial(man.player, man.piece));
       const small = this.tiles.get(cell) && this.tiles.get(cell).geometry.type === 'CylinderGeometry';
       const s = small ? 0.42 : 0.64;
       sprite.position.set(p.x, p.y + s / 2 + 0.04, p.z);
@@ -323,7 +352,7 @@ export class Cube {
     const mark = (cell, colour, geometry, lift) => {
       const p = this.pos.get(cell);
       if (!p) return;
-      const mesh = new THREE.Mesh(geometry, new THREE.MeshBasicMaterial({ color: colour, transparent: true, opacity: 0.9, depthWrite: false }));
+      const mesh = new THREE.Mesh(geometry, markMaterial(colour));
       mesh.position.set(p.x, p.y + lift, p.z);
       if (geometry === ringGeometry) mesh.rotation.x = Math.PI / 2;
       mesh.userData = { cell };
