@@ -837,6 +837,13 @@ function wire() {
     await newGame(text, []);
     maybeEngine(true);
   });
+  window.addEventListener('hashchange', () => {
+    const name = decodeURIComponent(location.hash.slice(1));
+    if (name !== state.variant && variantInfo(name)) {
+      if (state.edit) editStop();
+      loadVariant(name, {}).catch(fail);
+    }
+  });
   $('attack-mode').addEventListener('change', () => {
     if (!$('attack-mode').checked) { state.attack = null; $('attack-list').textContent = ''; render(); }
   });
