@@ -30,15 +30,7 @@ pub fn run(config: ServerConfig, open: bool) -> Result<String, CliError> {
         }
         eprintln!("serving the spacechess board on {url} (Ctrl-C stops)");
         if open {
-            match std::process::Command::new("xdg-open")
-                .arg(&url)
-                .stdout(std::process::Stdio::null())
-                .stderr(std::process::Stdio::null())
-                .spawn()
-            {
-                Ok(_) => eprintln!("opening {url} with xdg-open"),
-                Err(e) => eprintln!("could not run xdg-open ({e}): open {url} in a browser"),
-            }
+            open_in_browser(&url);
         }
         server
             .run()
@@ -46,4 +38,31 @@ pub fn run(config: ServerConfig, open: bool) -> Result<String, CliError> {
             .map_err(|e| CliError::new(format!("server error: {e}")))?;
         Ok("server stopped\n".to_string())
     })
+}
+
+/// Runs `xdg-open URL` in the background, best effort: a failure to start it or a failing exit is
+/// one line on stderr, and the server goes on.
+fn open_in_browser(url: &str) {
+    let child = std::process::Command::new("xdg-open")
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    match child {
+        Ok(mut child) => {
+            eprintln!("opening {url} with xdg-open");
+            let url = url.to_string();
+            // Reap it (no zombie) and say if it failed.
+            std::thread::spawn(move || match child.wait() {
+                Ok(status) if !status.success() => {
+                    eprintln!(
+                        "xdg-open could not open the page ({status}): open {url} in a browser"
+                    )
+                }
+                _ => {}
+            });
+        }
+        Err(e) => eprintln!("could not run xdg-open ({e}): open {url} in a browser"),
+    }
 }
