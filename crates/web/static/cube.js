@@ -213,6 +213,11 @@ export class Cube {
         hy = Math.max(hy, Math.abs(v.y));
       }
     }
+    for (const label of this.labels || []) {
+      v.copy(label.position).applyMatrix4(inverse);
+      hx = Math.max(hx, Math.abs(v.x) + label.scale.x / 2);
+      hy = Math.max(hy, Math.abs(v.y) + label.scale.y / 2);
+    }
     this.fit = { hx: hx + 0.6, hy: hy + 0.6 };
     this.resize();
   }
@@ -254,6 +259,7 @@ export class Cube {
     });
     this.group.clear();
     this.tiles = new Map();
+    this.labels = [];
     const cells = board.cells;
     this.pos = placeCells(cells, board.panels);
     const points = cells.some((c) => c.point);
@@ -301,6 +307,7 @@ export class Cube {
         sprite.scale.set(aspect * 0.5, 0.5, 1);
         sprite.renderOrder = 3;
         this.group.add(sprite);
+        this.labels.push(sprite);
       }
     }
     this.menGroup = new THREE.Group();
