@@ -394,7 +394,7 @@ impl<V: Variant> AnyVariant for Erased<V> {
                     info.captures.contains(&cell)
                 } else {
                     info.to.first() == Some(&cell)
-                        && man.piece.to_ascii_uppercase() != 'P'
+                        && !man.piece.eq_ignore_ascii_case(&'P')
                         && !info.kind.is_castle()
                         && info.kind != MoveKind::Placement
                 };

@@ -51,7 +51,7 @@ impl Allowed {
     /// True if a `Host` header (or a URI's authority) names the server.
     pub fn host(&self, value: &str) -> bool {
         let v = value.trim().to_ascii_lowercase();
-        self.hosts.iter().any(|h| *h == v)
+        self.hosts.contains(&v)
             || self.any_address.is_some_and(|port| {
                 v.parse::<std::net::SocketAddr>()
                     .is_ok_and(|a| a.port() == port)

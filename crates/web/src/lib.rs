@@ -116,10 +116,13 @@ impl ServerConfig {
     }
 }
 
+/// A built variant's key: its name and its options as (key, value) texts.
+pub(crate) type VariantKey = (String, Vec<(String, String)>);
+
 /// What the handlers share.
 pub(crate) struct AppState {
     pub(crate) config: ServerConfig,
-    pub(crate) variants: Mutex<HashMap<(String, Vec<(String, String)>), Arc<dyn AnyVariant>>>,
+    pub(crate) variants: Mutex<HashMap<VariantKey, Arc<dyn AnyVariant>>>,
     pub(crate) searches: Arc<Semaphore>,
 }
 

@@ -269,7 +269,9 @@ const GOFF_MATE_IN_1: &str = "1k6/8/8/8/8/8/8/8//8/8/2K5/8/8/8/8/8//8/2R5/8/8/8/
 fn games_end_in_checkmate() {
     block_on(async {
         let app = app();
-        let cases: [(&str, Option<&str>, &[&str], &str, u8); 4] = [
+        // (variant, position, moves, the mate as written, the winner).
+        type Mate<'a> = (&'a str, Option<&'a str>, &'a [&'a str], &'a str, u8);
+        let cases: [Mate; 4] = [
             (
                 "orthodox",
                 None,
@@ -1360,6 +1362,230 @@ fn bad_records_are_4xx_naming_the_fault() {
             let (s, r) = post(&app, "/api/record/write", body.clone()).await;
             let e = refused(s, &r, StatusCode::BAD_REQUEST);
             assert!(e.contains(needle), "{body}: {e}");
+        }
+    });
+}
+
+/// Games ended by the engine at depth 1 against a random mover (`spacechess selfplay VARIANT --a
+/// depth:1 --b random`), as records.
+const ENDED_GAMES: &[&str] = &[
+    "[Variant \"cubic\"]\n\n1. Ad2-Be3 Bc6-Cb5 2. Ab1-Fb6 Cb5-Cb4 3. Be3-Cf4 Ac5-Bb4 4. Cf4-De5 Ae6-Ea2\n5. De5-Cf6=Q Cb4-Cc3 6. Cf6xBf6 1-0\n",
+    "[Variant \"tamerlane-cubic\"]\n\n1. Ab2-Ba3 Bf5-Cf4 2. Bd1-Cd3 Be5-Bd4 3. Cd3-Cc5 1-0\n",
+    "[Variant \"sphinx-reduced\"]\n\n1. e1-a5 f7-f6 2. d2-d3 d8-h4 3. d3-d4 h4xd4 4. d1xd4 b8-b4 5. d4xh8 c7-c3\n6. b2xc3 b4-d3 7. c2xd3 g8-h6 8. c3xg7 f6-f5 9. g7xf8=Q e8-a4 10. h8-d4 a4-e4\n11. f2-f3 b7xf3 12. e2xf3 e4-e3 13. a1-e1 e3-f2 14. e1-e2 1-0\n",
+    "[Variant \"spectral\"]\n\n1. c1-*bc12 e7-e5 2. *bc12-*ef45 e5x*ef45 3. h2-h4 b8-c6 4. d2-d3 f8-*de67\n5. a2-a4 g8-e7 6. a4-a5 *de67-b4 7. b1-c3 b4xa5 8. h1-h2 d7-d5 9. f2-f4 *ef45xf4\n10. e1-*de12 c8-*de67 11. a1-a4 a5-*ab45 12. *de12-*cd12 *de67-*ab34\n13. *cd12-c1 *ab34xa4 14. g1-h3 a4-*ab34 15. b2-b4 *ab34xb4 16. f1-*fg12 b4xc3\n17. *fg12-*bc56 *ab45x*bc56 18. h4-h5 c3-e5 19. h3-f2 *bc56-e3 20. c1-b1\ne5-*ab12 0-1\n",
+];
+
+/// Player 2 of 8x8x8 chess boxed in on H8Black by his own men; a knight mates from G6Black
+/// (variants/cubic/tests/cubic8.rs, `mate_setup`): the board part of the position texts.
+const CUBIC8_BOXED: &str = "8/8/8/8/8/8/8/K7//8/8/8/8/8/8/8/8//8/8/8/8/8/8/8/8//8/8/8/8/8/8/8/8//8/8/8/8/8/8/8/8//8/8/8/8/8/8/8/8//6pp/6pp/8/8/8/8/8/8//6pk/6pr/8/4N3/8/8/8/8";
+const CUBIC8_BOXED_4: &str = "4K'3/8/8/8/8/8/8/K7//8/8/8/8/8/8/8/8//8/8/8/8/8/8/8/8//8/8/8/8/8/2N'5/8/8//8/8/8/8/8/8/8/8//8/8/8/8/8/8/8/8//6pp/6pp/8/8/8/8/8/8//6pk/6pr/8/4N3/8/8/8/k'7";
+const CUBIC8_UNMOVED_4: &str =
+    "A1Black,G7Black,H7Black,G8Black,H8Black,G7Purple,H7Purple,G8Purple,H8Purple,A1White,E8White";
+
+/// Every variant reaches a game's end through the API: the outcome, no legal move, a further
+/// move refused, the engine without a move, perft 0, and the record of the game with its result.
+#[test]
+fn every_variant_reaches_a_games_end() {
+    block_on(async {
+        let app = app();
+        // (variant, options, start position, moves, result, winners, reason).
+        type Case = (
+            String,
+            Value,
+            Option<String>,
+            Vec<String>,
+            &'static str,
+            Vec<u8>,
+            String,
+        );
+        let case = |name: &str,
+                    options: Value,
+                    position: Option<String>,
+                    moves: &[&str],
+                    result: &'static str,
+                    winners: &[u8],
+                    reason: &str|
+         -> Case {
+            (
+                name.to_string(),
+                options,
+                position,
+                moves.iter().map(|m| m.to_string()).collect(),
+                result,
+                winners.to_vec(),
+                reason.to_string(),
+            )
+        };
+        let none = json!({});
+        let s = |t: &str| Some(t.to_string());
+        let mut cases: Vec<Case> = vec![
+            case("orthodox", none.clone(), None, &["f2f3", "e7e5", "g2g4", "d8h4"], "win", &[1], "checkmate"),
+            case("raumschach", none.clone(), s(RAUMSCHACH_MATE_IN_1), &["Ae2-Db2"], "win", &[0], "checkmate"),
+            case("sphinx", none.clone(), s(SPHINX_MATE_IN_1), &["d6-a6"], "win", &[0], "checkmate"),
+            case("goff", none.clone(), s(GOFF_MATE_IN_1), &["R-KB8,1"], "win", &[0], "checkmate"),
+            case(
+                "sphinx-compulsion",
+                none.clone(),
+                s("3/3/3//3/3/3//k2/3/3//Q2/3/3///3/3/3//3/3/3//3/3/3//3/3/3///3/3/3//3/3/3//3/3/3//p2/3/3///3/3/3//3/3/3//3/3/3//3/3/3 w * - 0 1"),
+                &["a1xa9", "a2-a6", "a9xa6"],
+                "win",
+                &[0],
+                "captured everything",
+            ),
+            case(
+                "sphinx-losing",
+                none.clone(),
+                s("3/3/3//3/3/3//3/3/3//R2/3/3///3/3/3//3/3/3//3/3/3//2r/3/3///3/3/3//3/3/3//3/3/3//3/3/3///3/3/2k//3/3/3//3/3/3//3/3/3 w * - 0 1"),
+                &["a1-a5", "c5xa5"],
+                "win",
+                &[0],
+                "lost everything",
+            ),
+            // ecila.md 4-5: kings first, four more placements, then the rook mates between Cubes.
+            case(
+                "ecila",
+                json!({"army": "KQR"}),
+                None,
+                &["K@G1", "k@G8", "Q@B8", "q@A4", "R@E6", "r@A5", "E6-E8"],
+                "win",
+                &[0],
+                "checkmate",
+            ),
+            case("ecila-scacia", json!({"army": "R"}), None, &["R@A1", "r@B1", "A1xB1"], "win", &[0], "captured everything"),
+            case("ecila-schlagschach", json!({"army": "R"}), None, &["R@A1", "r@B1", "A1xB1"], "win", &[1], "lost everything"),
+            case(
+                "compulsion-cubic",
+                none.clone(),
+                s("6/6/6/6/6/6//6/6/6/6/6/6//6/6/6/6/6/6//6/6/6/6/6/6//6/6/6/6/6/6//1k4/6/6/1R4/6/K5 w * - 0 1"),
+                &["Ab3xAb6"],
+                "win",
+                &[0],
+                "king captured",
+            ),
+            case(
+                "scacia-cubic",
+                none.clone(),
+                s("6/6/6/6/5P/6//6/6/6/6/6/6//6/6/6/6/6/6//6/6/6/6/6/6//6/6/6/6/6/6//1k4/6/6/1R4/6/6 w * - 0 1"),
+                &["Ab3xAb6"],
+                "win",
+                &[0],
+                "captured everything",
+            ),
+            case(
+                "cubic8",
+                none.clone(),
+                Some(format!("{CUBIC8_BOXED} w G7Black,H7Black,G8Black,H8Black,G7Purple,H7Purple,G8Purple,H8Purple,A1White - 0 1")),
+                &["E5Black-G6Black"],
+                "win",
+                &[0],
+                "checkmate",
+            ),
+            case(
+                "cubic8-4",
+                none.clone(),
+                Some(format!("{CUBIC8_BOXED_4} 1 {CUBIC8_UNMOVED_4} - 0 1 out:3,4")),
+                &["E5Black-G6Black"],
+                "win",
+                &[0],
+                "the other players were checkmated or stalemated",
+            ),
+            case(
+                "cubic8-teams",
+                none.clone(),
+                Some(format!("{CUBIC8_BOXED_4} 1 {CUBIC8_UNMOVED_4} - 0 1 out:4")),
+                &["E5Black-G6Black"],
+                "win",
+                &[0, 2],
+                "both kings of the losing team were checkmated or stalemated",
+            ),
+            case(
+                "cubic8-true-king",
+                none.clone(),
+                Some(format!("{CUBIC8_BOXED_4} 1 {CUBIC8_UNMOVED_4} - 0 1 true:1,2")),
+                &["E5Black-G6Black"],
+                "win",
+                &[0, 2],
+                "the true king was checkmated or stalemated",
+            ),
+        ];
+        for record in ENDED_GAMES {
+            let (s, r) = post(&app, "/api/record/read", json!({"record": record})).await;
+            ok(s, &r);
+            let winner = if r["result"] == "1-0" { 0 } else { 1 };
+            let moves: Vec<&str> = r["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap())
+                .collect();
+            cases.push(case(
+                r["variant"].as_str().unwrap(),
+                none.clone(),
+                None,
+                &moves,
+                "win",
+                &[winner],
+                "checkmate",
+            ));
+        }
+        let mut names: Vec<&str> = cases.iter().map(|c| c.0.as_str()).collect();
+        names.sort();
+        let mut all: Vec<&str> = spacechess::VARIANTS.iter().map(|(n, _)| *n).collect();
+        all.sort();
+        assert_eq!(names, all, "one game's end per variant");
+
+        for (name, options, position, moves, result, winners, reason) in &cases {
+            let mut req = json!({"variant": name, "options": options, "moves": moves});
+            if let Some(p) = position {
+                req["position"] = json!(p);
+            }
+            let (s, r) = post(&app, "/api/position", req.clone()).await;
+            ok(s, &r);
+            assert_eq!(
+                r["outcome"],
+                json!({"result": result, "winners": winners, "reason": reason}),
+                "{name}"
+            );
+            assert!(r["legal"].as_array().unwrap().is_empty(), "{name}");
+            assert_eq!(
+                r["last"]["text"],
+                r["moves"].as_array().unwrap().last().unwrap().clone()
+            );
+            // Nothing more can be played.
+            let mut after = req.clone();
+            after["moves"].as_array_mut().unwrap().push(json!(moves[0]));
+            let (s, e) = post(&app, "/api/position", after).await;
+            let e = refused(s, &e, StatusCode::BAD_REQUEST);
+            assert!(
+                e.starts_with(&format!("move {}:", moves.len() + 1)),
+                "{name}: {e}"
+            );
+            let mut over = req.clone();
+            over["depth"] = json!(1);
+            let (s, e) = post(&app, "/api/engine", over.clone()).await;
+            ok(s, &e);
+            assert!(
+                e["best"].is_null() && e["pv"].as_array().unwrap().is_empty(),
+                "{name}: {e}"
+            );
+            let (s, e) = post(&app, "/api/perft", over).await;
+            ok(s, &e);
+            assert_eq!(e["nodes"], 0, "{name}");
+            // The record says who won, and reads back to the same end.
+            let (s, w) = post(&app, "/api/record/write", req.clone()).await;
+            ok(s, &w);
+            let text = w["record"].as_str().unwrap();
+            assert_ne!(w["result"], "*", "{name}: {text}");
+            assert!(text.contains("[Termination \""), "{name}: {text}");
+            let (s, back) = post(
+                &app,
+                "/api/record/read",
+                json!({"record": text, "options": options}),
+            )
+            .await;
+            ok(s, &back);
+            assert_eq!(back["outcome"], r["outcome"], "{name}");
+            assert_eq!(back["position"], r["position"], "{name}");
         }
     });
 }
