@@ -6,6 +6,10 @@
 //!   `oneshot`); [`Server::bind`] and [`Server::run`] serve it; [`serve`] does both.
 //! - Stateless: every request carries the variant, its options, a position and moves. The server
 //!   keeps only a cache of built variants and the engine's slots.
+//! - The API: the catalogue (`GET /api/variants`), the board model (`/api/board`), a position with
+//!   its legal moves and their cells (`/api/position`), the engine (`/api/engine`), perft
+//!   (`/api/perft`), attacks on a cell (`/api/attacks`), validation (`/api/validate`), and game
+//!   records read and written (`/api/record/read`, `/api/record/write`).
 //! - Robust: every bad request is a 4xx with `{"error": "..."}`; library work runs on tokio's
 //!   blocking threads, searches behind a semaphore ([`ServerConfig::search_slots`]) and a time
 //!   cap; a panic is caught and answered 500, and the server goes on.
