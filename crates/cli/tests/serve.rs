@@ -2,15 +2,18 @@
 //! address, the API answers over the wire, and the process is killed.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStderr, Command, Stdio};
-use std::time::Duration;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// The running server, killed when dropped (a failing test leaves no process behind).
 struct Served {
     child: Child,
     url: String,
     port: u16,
-    stderr: Option<ChildStderr>,
+    /// Everything written on stderr so far (a thread drains it, so that the server never writes
+    /// into a closed or full pipe).
+    stderr: Arc<Mutex<String>>,
 }
 
 impl Drop for Served {
@@ -34,7 +37,16 @@ fn serve(args: &[&str], path: Option<&str>) -> Served {
     }
     let mut child = cmd.spawn().expect("the binary runs");
     let stdout = child.stdout.take().unwrap();
-    let stderr = child.stderr.take();
+    let stderr = Arc::new(Mutex::new(String::new()));
+    let pipe = child.stderr.take().unwrap();
+    let sink = stderr.clone();
+    std::thread::spawn(move || {
+        for line in BufReader::new(pipe).lines().map_while(Result::ok) {
+            let mut all = sink.lock().unwrap();
+            all.push_str(&line);
+            all.push('\n');
+        }
+    });
     let mut served = Served {
         child,
         url: String::new(),
@@ -56,22 +68,16 @@ fn serve(args: &[&str], path: Option<&str>) -> Served {
 }
 
 impl Served {
-    /// Lines of stderr until one contains `needle` (at most 20); the lines read.
-    fn stderr_until(&mut self, needle: &str) -> Vec<String> {
-        let mut lines = Vec::new();
-        let mut reader = BufReader::new(self.stderr.take().unwrap());
-        for _ in 0..20 {
-            let mut line = String::new();
-            if reader.read_line(&mut line).unwrap() == 0 {
-                break;
+    /// The lines of stderr once one contains `needle` (waiting up to 30 s; all lines if none does).
+    fn stderr_until(&self, needle: &str) -> Vec<String> {
+        let began = Instant::now();
+        loop {
+            let all = self.stderr.lock().unwrap().clone();
+            if all.contains(needle) || began.elapsed() > Duration::from_secs(30) {
+                return all.lines().map(String::from).collect();
             }
-            let found = line.contains(needle);
-            lines.push(line);
-            if found {
-                break;
-            }
+            std::thread::sleep(Duration::from_millis(20));
         }
-        lines
     }
 }
 
@@ -126,7 +132,7 @@ fn serve_prints_its_address_and_answers() {
 fn serve_open_without_a_browser_says_so_and_serves() {
     let empty = std::env::temp_dir().join(format!("spacechess-no-xdg-open-{}", std::process::id()));
     std::fs::create_dir_all(&empty).unwrap();
-    let mut served = serve(&["--open"], Some(empty.to_str().unwrap()));
+    let served = serve(&["--open"], Some(empty.to_str().unwrap()));
     let lines = served.stderr_until("xdg-open");
     assert!(
         lines.iter().any(|l| l.contains("could not run xdg-open")),
@@ -147,7 +153,7 @@ fn serve_open_without_a_browser_says_so_and_serves() {
 
 #[test]
 fn serve_on_another_host_warns() {
-    let mut served = serve(&["--host", "0.0.0.0"], None);
+    let served = serve(&["--host", "0.0.0.0"], None);
     assert!(served.url.starts_with("http://0.0.0.0:"), "{}", served.url);
     let lines = served.stderr_until("warning");
     assert!(

@@ -279,7 +279,9 @@ impl Server {
 pub async fn serve(config: ServerConfig) -> std::io::Result<()> {
     use std::io::Write;
     if !config.is_loopback() {
-        eprintln!(
+        // Ignoring a failure to write: a closed stderr must not stop the server.
+        let _ = writeln!(
+            std::io::stderr(),
             "warning: serving on {} — anyone who can reach this address can use the board (no authentication)",
             config.host
         );

@@ -4,6 +4,13 @@ use crate::error::CliError;
 use spacechess_web::{Server, ServerConfig};
 use std::io::Write;
 
+/// A line on stderr, ignoring a failure to write it (a closed stderr must not stop the server).
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 /// Binds, prints the address as the first line of stdout (flushed), optionally opens it with
 /// `xdg-open`, and serves until Ctrl-C. Returns the closing line to print.
 pub fn run(config: ServerConfig, open: bool) -> Result<String, CliError> {
@@ -14,7 +21,7 @@ pub fn run(config: ServerConfig, open: bool) -> Result<String, CliError> {
         .map_err(|e| CliError::new(format!("cannot start the server's runtime: {e}")))?;
     runtime.block_on(async move {
         if !config.is_loopback() {
-            eprintln!(
+            note!(
                 "warning: listening on {}: anyone who can reach this address can use the board (it has no authentication)",
                 config.host
             );
@@ -28,7 +35,7 @@ pub fn run(config: ServerConfig, open: bool) -> Result<String, CliError> {
             let mut out = std::io::stdout().lock();
             let _ = writeln!(out, "{url}").and_then(|()| out.flush());
         }
-        eprintln!("serving the spacechess board on {url} (Ctrl-C stops)");
+        note!("serving the spacechess board on {url} (Ctrl-C stops)");
         if open {
             open_in_browser(&url);
         }
@@ -51,18 +58,16 @@ fn open_in_browser(url: &str) {
         .spawn();
     match child {
         Ok(mut child) => {
-            eprintln!("opening {url} with xdg-open");
+            note!("opening {url} with xdg-open");
             let url = url.to_string();
             // Reap it (no zombie) and say if it failed.
             std::thread::spawn(move || match child.wait() {
                 Ok(status) if !status.success() => {
-                    eprintln!(
-                        "xdg-open could not open the page ({status}): open {url} in a browser"
-                    )
+                    note!("xdg-open could not open the page ({status}): open {url} in a browser")
                 }
                 _ => {}
             });
         }
-        Err(e) => eprintln!("could not run xdg-open ({e}): open {url} in a browser"),
+        Err(e) => note!("could not run xdg-open ({e}): open {url} in a browser"),
     }
 }
