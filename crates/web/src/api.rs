@@ -409,6 +409,14 @@ pub async fn position(
             _ => Value::Null,
         };
         let men = v.men(&position)?;
+        let to_move = v.to_move(&position)?;
+        let in_check = v.in_check(&position)?;
+        // The kings in check: the side to move's men lettered K, when it is in check.
+        let checked: Vec<Cell> = men
+            .iter()
+            .filter(|m| in_check && m.player == to_move && m.piece.eq_ignore_ascii_case(&'K'))
+            .map(|m| m.cell)
+            .collect();
         let legal: Vec<Value> = v
             .legal_move_infos(&position)?
             .iter()
@@ -422,8 +430,9 @@ pub async fn position(
             "position": position,
             "moves": played,
             "movers": movers,
-            "to_move": v.to_move(&position)?.0,
-            "in_check": v.in_check(&position)?,
+            "to_move": to_move.0,
+            "in_check": in_check,
+            "checked": checked,
             "outcome": outcome_json(&v.outcome(&position)?),
             "men": men,
             "legal": legal,

@@ -75,7 +75,13 @@ pub async fn read(
                 ))
             }
         };
-        let opts = options(&request)?;
+        // The request's options, else those of the record's `Options` tag (the page writes it).
+        let mut opts = options(&request)?;
+        if opts.is_empty() {
+            if let Some(tag) = rec.tag("Options") {
+                opts = options_tag(tag)?;
+            }
+        }
         let v = variant_named(&state, &name, opts.clone())?;
         let start = match rec.tag("Position") {
             Some(p) => v
@@ -112,6 +118,29 @@ pub async fn read(
         })))
     })
     .await
+}
+
+/// The options of an `Options` tag, `key=value,key=value`: a segment without `=` continues the
+/// value before it (`true_kings=1,2,teams=13v24` is `true_kings` = `1,2` and `teams` = `13v24`).
+fn options_tag(tag: &str) -> Result<Vec<(String, String)>, ApiError> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for segment in tag.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        match segment.split_once('=') {
+            Some((k, v)) => out.push((k.trim().to_string(), v.trim().to_string())),
+            None => match out.last_mut() {
+                Some((_, v)) => {
+                    v.push(',');
+                    v.push_str(segment);
+                }
+                None => {
+                    return Err(ApiError::bad(format!(
+                        "the record's Options tag '{tag}': expected key=value,key=value"
+                    )))
+                }
+            },
+        }
+    }
+    Ok(out)
 }
 
 /// True for a result token of a game of `players` players (`*`, `1-0`, `1/2-1/2`, `1-0-1-0`).

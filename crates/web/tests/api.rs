@@ -1275,6 +1275,29 @@ fn records_round_trip_for_every_variant() {
         let (s, r) = post(&app, "/api/replay", json!({"record": w["record"]})).await;
         ok(s, &r);
         assert_eq!(r["moves"], json!(["e2e4"]));
+        // The page's Options tag gives the options when the request has none; a value may hold
+        // commas.
+        let ecila = "[Variant \"ecila\"]\n[Options \"army=KQR\"]\n\n1. K@G1 k@G8 *\n";
+        let (s, r) = post(&app, "/api/record/read", json!({"record": ecila})).await;
+        ok(s, &r);
+        assert_eq!(r["options"], json!({"army": "KQR"}));
+        assert_eq!(r["moves"], json!(["K@G1", "K@G8"]));
+        let (s, r) = post(
+            &app,
+            "/api/record/read",
+            json!({"record": ecila, "options": {"army": "KR"}}),
+        )
+        .await;
+        ok(s, &r);
+        assert_eq!(r["options"], json!({"army": "KR"}));
+        let kings = "[Variant \"cubic8-true-king\"]\n[Options \"true_kings=1,4\"]\n\n*\n";
+        let (s, r) = post(&app, "/api/record/read", json!({"record": kings})).await;
+        ok(s, &r);
+        assert_eq!(r["options"], json!({"true_kings": "1,4"}));
+        let bad = "[Variant \"ecila\"]\n[Options \"KQR\"]\n\n*\n";
+        let (s, r) = post(&app, "/api/record/read", json!({"record": bad})).await;
+        let e = refused(s, &r, StatusCode::BAD_REQUEST);
+        assert!(e.contains("Options tag 'KQR'"), "{e}");
         // No Variant tag: the request names it.
         let (s, r) = post(
             &app,
@@ -1551,6 +1574,25 @@ fn every_variant_reaches_a_games_end() {
                 r["last"]["text"],
                 r["moves"].as_array().unwrap().last().unwrap().clone()
             );
+            // A checkmate: the king in check is named.
+            let checked = r["checked"].as_array().unwrap();
+            if reason == "checkmate" {
+                assert_eq!(r["in_check"], true, "{name}");
+                assert_eq!(checked.len(), 1, "{name}: {checked:?}");
+                let king = r["men"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|m| m["cell"] == checked[0])
+                    .unwrap();
+                assert_eq!(
+                    (&king["piece"], &king["player"]),
+                    (&json!("K"), &r["to_move"]),
+                    "{name}"
+                );
+            } else {
+                assert!(checked.is_empty() || r["in_check"] == true, "{name}");
+            }
             // Nothing more can be played.
             let mut after = req.clone();
             after["moves"].as_array_mut().unwrap().push(json!(moves[0]));
