@@ -699,6 +699,26 @@ fn absurd_limits_are_refused() {
             ),
             (
                 "/api/engine",
+                json!({"depth": 1000}),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+            (
+                "/api/engine",
+                json!({"movetime_ms": -5}),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+            (
+                "/api/engine",
+                json!({"depth": 3, "movetime_ms": -1000}),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+            (
+                "/api/perft",
+                json!({"depth": 1000}),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+            (
+                "/api/engine",
                 json!({"depth": 0}),
                 StatusCode::UNPROCESSABLE_ENTITY,
             ),
