@@ -25,6 +25,16 @@ bench:
 perft VARIANT DEPTH:
     cargo run --release -- perft {{VARIANT}} {{DEPTH}}
 
+# Serve the web board on 127.0.0.1:7557 (release build; prints the address), e.g. `just serve`
+# or `just serve --port 0 --open`.
+serve *ARGS:
+    cargo run --release -- serve {{ARGS}}
+
+# The web API's load benchmark (release build): requests/s and latency percentiles, e.g.
+# `just load --clients 16`.
+load *ARGS:
+    cargo run --release -p spacechess-web --example load -- {{ARGS}}
+
 # Everything CI runs.
 ci:
     bash .ci/run

@@ -198,6 +198,24 @@ enum Command {
         #[command(flatten)]
         rules: VariantArgs,
     },
+    /// Serve the web board: every variant in the browser, against the engine or a person
+    ///
+    /// Prints the address to open (http://127.0.0.1:PORT/) as its first line, then serves until
+    /// Ctrl-C. The board listens on 127.0.0.1 only unless --host says otherwise.
+    Serve {
+        /// The port (0: a free one, printed)
+        #[arg(long, value_name = "N", default_value_t = spacechess_web::DEFAULT_PORT)]
+        port: u16,
+        /// The address to listen on; anything but loopback is warned about (no authentication)
+        #[arg(long, value_name = "H", default_value = "127.0.0.1")]
+        host: String,
+        /// Also open the page in the desktop's browser (xdg-open)
+        #[arg(long)]
+        open: bool,
+        /// The deepest engine search a request may ask for
+        #[arg(long, value_name = "N", default_value_t = 6, value_parser = play::parse_search_depth)]
+        max_depth: u32,
+    },
     /// Replay the games of a record file, checking every move; show the final positions
     Replay {
         /// The variant (see `spacechess variants`)
@@ -363,6 +381,20 @@ fn run(command: Command) -> Result<String, CliError> {
             moves,
             rules,
         } => commands::compare::piece_moves(&variant, &tile, position.as_deref(), &moves, &rules),
+        Command::Serve {
+            port,
+            host,
+            open,
+            max_depth,
+        } => commands::serve::run(
+            spacechess_web::ServerConfig {
+                host,
+                port,
+                max_depth,
+                ..Default::default()
+            },
+            open,
+        ),
         Command::Replay {
             variant,
             file,

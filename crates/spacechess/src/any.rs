@@ -2,9 +2,13 @@
 //! chooses the game at run time (the command line, a web board, a UCI engine).
 
 use crate::error::Error;
+use spacechess_geometry::Cell;
+use spacechess_search::{score_text, Limits, Searcher, MATE, MATE_BOUND};
 use spacechess_variant::{
-    perft_parallel, BoardModel, LineError, Man, MoveInfo, Outcome, Player, Players, Variant,
+    perft_parallel, BoardModel, LineError, Man, MoveInfo, MoveKind, Outcome, Player, Players,
+    Variant,
 };
+use std::time::Duration;
 
 /// A variant chosen at run time: positions and moves are the variant's own texts.
 ///
@@ -90,6 +94,118 @@ pub trait AnyVariant: Send + Sync {
     /// assert_eq!((g13.row, g13.column), (3, 0));
     /// ```
     fn board(&self) -> BoardModel;
+
+    /// The moves of a line played from `position`, each written as the variant writes it (the
+    /// text [`AnyVariant::legal_moves`] lists for it in the position it is played from); each
+    /// is checked, and the error says which move of the line failed.
+    ///
+    /// ```
+    /// let chess = spacechess::variant("orthodox").unwrap();
+    /// let line = chess.normalize_moves(&chess.start(), &["e2e4", "e7e5"]).unwrap();
+    /// assert_eq!(line, ["e2e4", "e7e5"]);
+    /// let e = chess.normalize_moves(&chess.start(), &["e2e4", "e2e4"]).unwrap_err();
+    /// assert!(e.to_string().starts_with("move 2: illegal move 'e2e4'"), "{e}");
+    /// ```
+    fn normalize_moves(&self, position: &str, moves: &[&str]) -> Result<Vec<String>, Error>;
+
+    /// Every legal move of `position` with what it does on the board: the texts of
+    /// [`AnyVariant::legal_moves`] in the same order, each with its [`MoveInfo`] (one pass over
+    /// the moves, cheaper than [`AnyVariant::move_info`] for each).
+    ///
+    /// ```
+    /// let chess = spacechess::variant("orthodox").unwrap();
+    /// let moves = chess.legal_move_infos(&chess.start()).unwrap();
+    /// assert_eq!(moves.len(), 20);
+    /// assert_eq!(moves[0].0, "a2a3");
+    /// assert_eq!(chess.board().name(moves[0].1.to[0]), "a3");
+    /// ```
+    fn legal_move_infos(&self, position: &str) -> Result<Vec<(String, MoveInfo)>, Error>;
+
+    /// The engine's reply ([`spacechess_search::Searcher`], as `spacechess analyse` runs it) in
+    /// the position after `moves` are played from `position`; the positions of that line count
+    /// as the game's history (a repetition of one scores as a draw). The search stops at the first
+    /// limit reached; with no limit it searches 4 plies. It uses a transposition table of 2^16
+    /// entries, so that a server can run several at once.
+    ///
+    /// ```
+    /// use spacechess::search::Limits;
+    /// let chess = spacechess::variant("orthodox").unwrap();
+    /// // Fool's mate: Black to move mates in one.
+    /// let r = chess.search(&chess.start(), &["f2f3", "e7e5", "g2g4"], Limits::depth(2)).unwrap();
+    /// assert_eq!(r.best.as_deref(), Some("d8h4"));
+    /// assert_eq!(r.mate_in, Some(1));
+    /// assert_eq!(r.score_text, "+M1");
+    /// ```
+    fn search(&self, position: &str, moves: &[&str], limits: Limits) -> Result<EngineReply, Error>;
+
+    /// The men that could capture a man standing on `cell` (see [`Attackers`] for exactly what is
+    /// counted and when the answer is incomplete).
+    ///
+    /// ```
+    /// let chess = spacechess::variant("orthodox").unwrap();
+    /// let board = chess.board();
+    /// let pos = chess.play(&chess.start(), &["e2e4", "d7d5"]).unwrap();
+    /// let cell = |name: &str| board.by_name(name).unwrap().cell;
+    /// let names = |a: spacechess::Attackers| -> Vec<String> {
+    ///     a.men.iter().map(|m| board.name(m.cell).to_string()).collect()
+    /// };
+    /// // Black's pawn on d5 is attacked by White's pawn on e4 and White's e4 by Black's d5.
+    /// assert_eq!(names(chess.attackers(&pos, cell("d5")).unwrap()), ["e4"]);
+    /// assert_eq!(names(chess.attackers(&pos, cell("e4")).unwrap()), ["d5"]);
+    /// // An empty cell: the men that could go there, pawns aside (White's bishop, Black's queen).
+    /// assert_eq!(names(chess.attackers(&pos, cell("d3")).unwrap()), ["f1"]);
+    /// assert_eq!(names(chess.attackers(&pos, cell("d6")).unwrap()), ["d8"]);
+    /// ```
+    fn attackers(&self, position: &str, cell: Cell) -> Result<Attackers, Error>;
+}
+
+/// The engine's reply to a position (see [`AnyVariant::search`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineReply {
+    /// The best move's text; `None` when the position has no legal move.
+    pub best: Option<String>,
+    /// The score for the side to move, in centipawns; a forced win or loss is `MATE - plies` (see
+    /// [`spacechess_search::MATE`]).
+    pub score: i32,
+    /// The score as `spacechess analyse` prints it (`+0.35`, `+M2`, `-M1`; `+M5p` in plies with
+    /// more than two players).
+    pub score_text: String,
+    /// For a forced win (positive) or loss (negative): the number of moves of the winning side
+    /// with two players, of plies with more (the figure of `score_text`); `None` otherwise.
+    pub mate_in: Option<i32>,
+    /// The principal variation, each move in the position it is played from.
+    pub pv: Vec<String>,
+    /// The depth of the last complete iteration.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// The men that could capture a man on a cell ([`AnyVariant::attackers`]).
+///
+/// Computed from legal moves, so that it holds for every variant whatever its pieces: for each
+/// player, the position is read again with that player to move (the second field of the position
+/// text, the side to move, replaced; the en passant field, the fourth, cleared; see
+/// docs/formats.md), and the player's legal moves are looked at:
+/// - on a cell holding a man, a man attacks it if it has a legal move capturing there
+///   ([`MoveInfo::captures`] holds the cell; the man is the one on the move's first `from` cell),
+///   and only the enemies (other teams) of the man on the cell are asked;
+/// - on an empty cell, a man attacks it if it has a legal move landing there that is not a
+///   pawn's (`P`) move, a castle or a placement: a pawn's captures onto an empty cell are not
+///   listed (a pawn attacks only where there is a man to take).
+///
+/// Since the moves are legal ones, a pinned man, or one whose capture would leave its king in
+/// check, does not count. When a player's position cannot be read (the variant refuses that
+/// player to move there, as when the other side would stand in check), that player's attackers
+/// are missing and `complete` is false.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Attackers {
+    /// The attacking men, by increasing cell.
+    pub men: Vec<Man>,
+    /// False if some player's attackers could not be computed.
+    pub complete: bool,
 }
 
 /// A typed variant behind [`AnyVariant`].
@@ -174,4 +290,142 @@ impl<V: Variant> AnyVariant for Erased<V> {
     fn board(&self) -> BoardModel {
         self.0.board()
     }
+    fn normalize_moves(&self, position: &str, moves: &[&str]) -> Result<Vec<String>, Error> {
+        let mut pos = self.read(position)?;
+        let mut texts = Vec::with_capacity(moves.len());
+        for (index, text) in moves.iter().enumerate() {
+            let m = self
+                .0
+                .parse_move(&pos, text)
+                .map_err(|error| Error::Move(LineError { index, error }))?;
+            texts.push(self.0.move_text(&pos, &m));
+            pos = self.0.play(&pos, &m);
+        }
+        Ok(texts)
+    }
+    fn legal_move_infos(&self, position: &str) -> Result<Vec<(String, MoveInfo)>, Error> {
+        let p = self.read(position)?;
+        let mut moves: Vec<(String, MoveInfo)> = self
+            .0
+            .legal_moves_vec(&p)
+            .iter()
+            .map(|m| (self.0.move_text(&p, m), self.0.move_info(&p, m)))
+            .collect();
+        moves.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(moves)
+    }
+    fn search(&self, position: &str, moves: &[&str], limits: Limits) -> Result<EngineReply, Error> {
+        let mut pos = self.read(position)?;
+        let mut history = Vec::with_capacity(moves.len());
+        for (index, text) in moves.iter().enumerate() {
+            let next = self
+                .0
+                .play_text(&pos, text)
+                .map_err(|error| Error::Move(LineError { index, error }))?;
+            history.push(std::mem::replace(&mut pos, next));
+        }
+        let mut searcher = Searcher::with_table_bits(&self.0, 16);
+        searcher.set_game_history(history.iter());
+        let r = searcher.search(&pos, limits);
+        let players = self.0.players().count();
+        let mut pv = Vec::with_capacity(r.pv.len());
+        let mut cur = pos.clone();
+        for m in &r.pv {
+            pv.push(self.0.move_text(&cur, m));
+            cur = self.0.play(&cur, m);
+        }
+        let mate_in = (r.score.abs() >= MATE_BOUND).then(|| {
+            let plies = MATE - r.score.abs();
+            let n = if players == 2 { (plies + 1) / 2 } else { plies };
+            n * r.score.signum()
+        });
+        Ok(EngineReply {
+            best: r.best.as_ref().map(|m| self.0.move_text(&pos, m)),
+            score: r.score,
+            score_text: score_text(r.score, players),
+            mate_in,
+            pv,
+            depth: r.depth,
+            nodes: r.nodes,
+            elapsed: r.elapsed,
+        })
+    }
+    fn attackers(&self, position: &str, cell: Cell) -> Result<Attackers, Error> {
+        let p = self.read(position)?;
+        let board = self.0.board();
+        if board.cell(cell).is_none() {
+            return Err(Error::new(format!(
+                "cell {} is not on the board (cells 0 to {})",
+                cell.0,
+                board.len().saturating_sub(1)
+            )));
+        }
+        let men = self.0.men(&p);
+        let target = men.iter().find(|m| m.cell == cell).copied();
+        let players = self.0.players();
+        let to_move = self.0.to_move(&p);
+        let text = self.0.position_text(&p);
+        let mut found: Vec<Man> = Vec::new();
+        let mut complete = true;
+        for q in players.all() {
+            if target.is_some_and(|t| players.allied(t.player, q)) {
+                continue;
+            }
+            let view = if q == to_move {
+                Some(p.clone())
+            } else {
+                with_side_to_move(&text, q, players.count())
+                    .and_then(|t| self.0.parse_position(&t).ok())
+                    .filter(|v| self.0.to_move(v) == q)
+            };
+            let Some(view) = view else {
+                complete = false;
+                continue;
+            };
+            for m in self.0.legal_moves_vec(&view) {
+                let info = self.0.move_info(&view, &m);
+                let Some(&from) = info.from.first() else {
+                    continue;
+                };
+                let Some(man) = men.iter().find(|x| x.cell == from) else {
+                    continue;
+                };
+                let hits = if target.is_some() {
+                    info.captures.contains(&cell)
+                } else {
+                    info.to.first() == Some(&cell)
+                        && !man.piece.eq_ignore_ascii_case(&'P')
+                        && !info.kind.is_castle()
+                        && info.kind != MoveKind::Placement
+                };
+                if hits && !found.contains(man) {
+                    found.push(*man);
+                }
+            }
+        }
+        found.sort();
+        Ok(Attackers {
+            men: found,
+            complete,
+        })
+    }
+}
+
+/// The position text with player `q` to move: the second field replaced (`w`/`b` with two
+/// players, as FEN and the generic format both read; the player's number otherwise) and the en
+/// passant field (the fourth) cleared. None if the text has too few fields.
+fn with_side_to_move(text: &str, q: Player, players: usize) -> Option<String> {
+    let mut fields: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+    if fields.len() < 2 {
+        return None;
+    }
+    fields[1] = match (players, q.0) {
+        (2, 0) => "w".to_string(),
+        (2, _) => "b".to_string(),
+        (_, n) => (n + 1).to_string(),
+    };
+    if fields.len() >= 4 {
+        fields[3] = "-".to_string();
+    }
+    Some(fields.join(" "))
 }

@@ -8,6 +8,7 @@ pub mod perft;
 pub mod play;
 pub mod replay;
 pub mod selfplay;
+pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod variants;
