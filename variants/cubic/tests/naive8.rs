@@ -457,6 +457,35 @@ fn perft_start_depth_3_matches_the_reference() {
     check_starts(3);
 }
 
+/// The reference's perft(4) of the starts: the counts tests/cubic8.rs asserts.
+const WANT_4: [(&str, u64); 3] = [
+    ("cubic8", 263_989_526),
+    ("cubic8-4", 252_047_376),
+    ("cubic8-teams", 252_047_376),
+];
+
+/// cubic8.md §2-§5: perft(4) from the starts by the reference (the root moves shared out over two
+/// threads). About 8 minutes of CPU in release, so it is not part of `just deep-perft`.
+#[test]
+#[ignore = "very slow: the reference at depth 4, run with just reference-perft-8"]
+fn perft_start_depth_4_matches_the_reference() {
+    for ((_, game), (name, want)) in games().into_iter().zip(WANT_4) {
+        let b = start(game);
+        let moves = legal(game, &b);
+        let half = moves.len() / 2;
+        let count = |ms: &[NMove]| -> u64 {
+            ms.iter()
+                .map(|m| naive_perft(game, &play(game, &b, m), 3))
+                .sum()
+        };
+        let n = std::thread::scope(|s| {
+            let other = s.spawn(|| count(&moves[..half]));
+            count(&moves[half..]) + other.join().unwrap()
+        });
+        assert_eq!(n, want, "{name}");
+    }
+}
+
 /// cubic8.md §2-§5, §7: positions after random moves, two plies against the reference.
 #[test]
 fn middlegames_match_the_reference() {
