@@ -501,25 +501,27 @@ fn middlegames_match_the_reference() {
 
 /// The engine's legal moves as the reference writes them (from, to, promotion or ' ').
 fn engine_moves(g: &Cubic8, pos: &CubicPosition<8>) -> Vec<(V3, V3, char)> {
+    let mut ms = Vec::new();
+    g.legal_moves(pos, &mut ms);
+    let mut out: Vec<(V3, V3, char)> = ms.iter().map(|m| engine_move(g, m)).collect();
+    out.sort();
+    out
+}
+
+/// An engine move as the reference writes it; the engine's cell names are §1's.
+fn engine_move(g: &Cubic8, m: &spacechess_engine::Move) -> (V3, V3, char) {
     let e = g.engine();
     let at = |c| {
         let v = e.shape().coords(c);
-        [v.get(0) as i32, v.get(1) as i32, v.get(2) as i32]
+        let xyz = [v.get(0) as i32, v.get(1) as i32, v.get(2) as i32];
+        assert_eq!(e.cell_name(c), cell_name(xyz));
+        xyz
     };
-    let mut ms = Vec::new();
-    g.legal_moves(pos, &mut ms);
-    let mut out: Vec<(V3, V3, char)> = ms
-        .iter()
-        .map(|m| {
-            let promo = match m.kind {
-                spacechess_engine::MoveKind::Promotion(k) => e.kinds()[k as usize].letter,
-                _ => ' ',
-            };
-            (at(m.from), at(m.to), promo)
-        })
-        .collect();
-    out.sort();
-    out
+    let promo = match m.kind {
+        spacechess_engine::MoveKind::Promotion(k) => e.kinds()[k as usize].letter,
+        _ => ' ',
+    };
+    (at(m.from), at(m.to), promo)
 }
 
 /// The reference's legal moves (from, to, promotion), sorted.
@@ -548,15 +550,10 @@ fn compare_two_plies(g: &Cubic8, game: Game, pos: &CubicPosition<8>) -> (usize, 
             continue;
         }
         let mine = board_of(g, &after);
+        let want = engine_move(g, m);
         let theirs = legal_b
             .iter()
-            .filter(|n| {
-                let e = g.engine();
-                e.cell_name(m.from) == cell_name(n.0)
-                    && e.cell_name(m.to) == cell_name(n.1)
-                    && (n.2 == ' ') == !text.contains('=')
-                    && (n.2 == ' ' || text.ends_with(n.2))
-            })
+            .filter(|n| (n.0, n.1, n.2) == want)
             .map(|n| {
                 special += usize::from(n.2 != ' ' || n.3.is_some());
                 play(game, &b, n)
