@@ -17,7 +17,8 @@ fn perft_start_shallow() {
     assert_eq!(counts, [72, 5184, 620_060]);
 }
 
-/// Depth 4 (regression value, docs/goff.md; about 35 s in release, so ignored: run with
+/// Depth 4 under the rules of 01-05 as above (regression value, docs/goff.md; about 35 s in
+/// release, so ignored: run with
 /// `cargo test --release -p spacechess-goff --test perft -- --ignored`).
 #[test]
 #[ignore = "deep perft: about 35 s in release"]
