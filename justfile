@@ -21,6 +21,17 @@ fmt:
 bench:
     cargo bench -p spacechess-benches
 
+# The deep perft tests of the cubic games in release: the counts too slow for the test profile
+# (`#[ignore = "deep perft: ..."]`: 8x8x8 and Tamerlane perft(4), the reference generators of
+# tests/naive.rs and tests/naive8.rs at depth 3). A few minutes.
+deep-perft:
+    cargo test --release -p spacechess-cubic -- --ignored --skip perft_start_depth_4_matches_the_reference
+
+# The 8x8x8 reference generator at depth 4 (tests/naive8.rs), which confirms the perft(4) counts
+# `just deep-perft` asserts: about 8 minutes of CPU in release (two threads).
+reference-perft-8:
+    cargo test --release -p spacechess-cubic --test naive8 -- --ignored perft_start_depth_4_matches_the_reference
+
 # Count perft of a variant's start position, e.g. `just perft orthodox 5`.
 perft VARIANT DEPTH:
     cargo run --release -- perft {{VARIANT}} {{DEPTH}}

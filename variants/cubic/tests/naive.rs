@@ -308,23 +308,31 @@ fn board_of<const W: usize>(g: &Cubic<W>, pos: &CubicPosition<W>, n: i32) -> Boa
     b
 }
 
-fn compare<const W: usize>(g: &Cubic<W>, r: &Rules, depth: u32, seeds: &[u64]) {
+/// Perft to `depth` from the start and from the positions after random lines of these seeds, the
+/// engine's against the reference's; returns the reference's count from the start.
+fn compare<const W: usize>(g: &Cubic<W>, r: &Rules, depth: u32, seeds: &[u64]) -> u64 {
     let mut positions = vec![(g.start(), Vec::new())];
     for &s in seeds {
         positions.push(random_line(g, s, 10 + (s % 30) as usize));
     }
+    let mut from_start = None;
     for (pos, line) in positions {
         let b = board_of(g, &pos, r.size);
+        let n = naive_perft(r, &b, depth);
         assert_eq!(
             perft(g, &pos, depth),
-            naive_perft(r, &b, depth),
+            n,
             "{} after {}",
             g.name(),
             line.join(" ")
         );
+        from_start.get_or_insert(n);
     }
+    from_start.unwrap()
 }
 
+/// raumschach.md §2 (pieces), §3 (array), §4 (check): depth 2 from the start and from random
+/// middlegames.
 #[test]
 fn raumschach_matches_the_reference() {
     compare(
@@ -335,6 +343,7 @@ fn raumschach_matches_the_reference() {
     );
 }
 
+/// parton-cubic.md §2-§5 (pieces, pawn, array, check): the same for Cubic Chess.
 #[test]
 fn cubic_matches_the_reference() {
     compare(
@@ -345,6 +354,7 @@ fn cubic_matches_the_reference() {
     );
 }
 
+/// parton-cubic.md §8 (Tamerlane force, Zurafa, array): the same for the Tamerlane variation.
 #[test]
 fn tamerlane_matches_the_reference() {
     compare(
@@ -355,20 +365,24 @@ fn tamerlane_matches_the_reference() {
     );
 }
 
+/// raumschach.md §2-§4, parton-cubic.md §2-§5 and §8: depth 3 from the start and from random
+/// middlegames; the reference's counts from the starts are the ones tests/raumschach.rs and
+/// tests/parton.rs assert (237,316; 839,132; 1,264,035). About 45 s of one core in release.
 #[test]
-#[ignore = "slow: the reference at depth 3"]
+#[ignore = "deep perft: run with just deep-perft"]
 fn depth_3_matches_the_reference() {
-    compare(
+    let raum = compare(
         &Cubic::raumschach(None, &[]).unwrap(),
         &raumschach(),
         3,
         &[11, 12],
     );
-    compare(&Cubic::cubic(None, &[]).unwrap(), &parton(), 3, &[11]);
-    compare(
+    let cubic = compare(&Cubic::cubic(None, &[]).unwrap(), &parton(), 3, &[11]);
+    let tamerlane = compare(
         &Cubic::tamerlane(None, &[]).unwrap(),
         &tamerlane(),
         3,
         &[11],
     );
+    assert_eq!([raum, cubic, tamerlane], [237_316, 839_132, 1_264_035]);
 }

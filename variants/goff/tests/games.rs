@@ -606,7 +606,7 @@ fn four_pawns_bead_exchange() {
 #[test]
 fn random_game_round_trip() {
     let g = Goff::new();
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rng = spacechess_variant::RandomMover::new(0x9e37_79b9_7f4a_7c15);
     let mut plies = 0;
     let mut castles_checked = 0;
     let mut castles_played = [0; 2];
@@ -639,14 +639,11 @@ fn random_game_round_trip() {
             }
             let pt = g.position_text(&p);
             assert_eq!(g.position_text(&g.parse_position(&pt).unwrap()), pt);
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
             let castles: Vec<&Move> = v.iter().filter(|m| m.castle.is_some()).collect();
             let m = if game == 3 && !castles.is_empty() {
-                *castles[(seed % castles.len() as u64) as usize]
+                *castles[rng.below(castles.len())]
             } else {
-                v[(seed % v.len() as u64) as usize]
+                v[rng.below(v.len())]
             };
             if m.castle.is_some() {
                 castles_played[p.to_move().index()] += 1;

@@ -382,13 +382,8 @@ fn moves_may_not_leave_the_king_in_check() {
 fn fast_legality_agrees_with_brute_force() {
     use spacechess_goff::movegen::{destinations, legal_moves};
     use spacechess_goff::Move;
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut rnd = |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut rng = spacechess_variant::RandomMover::new(0x2545_f491_4f6c_dd1d);
+    let mut rnd = |n: u64| rng.below(n as usize) as u64;
     let kinds = [
         Kind::Queen,
         Kind::Rook,

@@ -224,7 +224,7 @@ fn capture_values_fission_takes_two() {
 #[test]
 fn capture_values_match_the_material_taken() {
     let g = Goff::new();
-    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut rng = spacechess_variant::RandomMover::new(0x9E37_79B9_7F4A_7C15);
     let (mut captures, mut friendly, mut castles) = (0, 0, 0);
     for _game in 0..3 {
         let mut p = g.start();
@@ -255,23 +255,22 @@ fn capture_values_match_the_material_taken() {
                 }
             }
             // prefer captures half the time so that the games get tactical
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
             let caps: Vec<&Move> = moves
                 .iter()
                 .filter(|m| capture_values(&p, m).is_some())
                 .collect();
-            let m = if !caps.is_empty() && x.is_multiple_of(2) {
-                caps[(x / 2 % caps.len() as u64) as usize]
+            let m = if !caps.is_empty() && rng.below(2) == 0 {
+                caps[rng.below(caps.len())]
             } else {
-                &moves[(x % moves.len() as u64) as usize]
+                &moves[rng.below(moves.len())]
             };
             p = g.play(&p, m);
         }
     }
-    println!("{captures} captures, {friendly} moves onto friendly men, {castles} castles");
-    assert!(captures > 20 && friendly > 0, "{captures} {friendly}");
+    assert!(
+        captures > 20 && friendly > 0,
+        "{captures} captures, {friendly} moves onto friendly men, {castles} castles"
+    );
 }
 
 /// Goff with the book's values as its search hooks (the variant's own hooks may delegate to the

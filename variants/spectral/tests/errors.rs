@@ -113,13 +113,8 @@ fn corrupted_texts_never_panic() {
     ];
     let moves = ["d1-*de12", "e5xd6", "*cd67-*cd78=R", "O-O-O", "c7-c8=Q"];
     let alphabet: Vec<char> = "/|*-x=12345678abcdefghKQRBNPkqrbnpVC0 w".chars().collect();
-    let mut state = 0x1234_5678_9abc_def1u64;
-    let mut rnd = move |n: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % n as u64) as usize
-    };
+    let mut rng = spacechess_variant::RandomMover::new(0x1234_5678_9abc_def1);
+    let mut rnd = move |n: usize| rng.below(n);
     let start = v.start();
     for i in 0..4000 {
         let src: &str = if i % 2 == 0 {

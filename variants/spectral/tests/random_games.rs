@@ -4,28 +4,14 @@
 //! stalemate, repetition, the 50-move rule) or at a ply cap, without a panic.
 
 use spacechess_spectral::{Spectral, SpectralMove};
-use spacechess_variant::{Game, Variant};
-
-/// xorshift64*: a small PRNG so the games are the same on every run.
-struct Rng(u64);
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
+use spacechess_variant::{Game, RandomMover, Variant};
 
 /// Plays `games` games; returns (games ended by the rules, total plies).
 fn play_games(v: &Spectral, games: u64, cap: usize, seed: u64) -> (usize, usize) {
     let mut ended = 0;
     let mut plies = 0;
     for g in 0..games {
-        let mut rng = Rng::new(seed + g);
+        let mut rng = RandomMover::new(seed + g);
         let mut game = Game::new(v, v.start());
         let mut moves: Vec<SpectralMove> = Vec::new();
         for _ in 0..cap {
@@ -42,7 +28,7 @@ fn play_games(v: &Spectral, games: u64, cap: usize, seed: u64) -> (usize, usize)
                 moves.len(),
                 "game {g}: a move is listed twice"
             );
-            let m = moves[(rng.next() % moves.len() as u64) as usize];
+            let m = moves[rng.below(moves.len())];
             // Move text round trip.
             let text = v.move_text(&pos, &m);
             let parsed = v

@@ -5,29 +5,14 @@ use spacechess_sphinx::{
     Ecila27, Ecila8, EcilaGame, EcilaKing, EcilaOptions, EcilaQueen, ReducedSphinx, SphinxChess,
     SphinxGame, SphinxOptions,
 };
-use spacechess_variant::{Game, Outcome, Variant};
+use spacechess_variant::{Game, Outcome, RandomMover, Variant};
 use std::collections::BTreeMap;
-
-/// xorshift64*: a small PRNG, enough to pick moves.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// Plays `games` random games of at most `cap` plies; returns how they ended.
 fn random_games<V: Variant>(v: &V, games: u64, cap: usize, seed: u64) -> BTreeMap<String, usize> {
     let mut endings = BTreeMap::new();
     for g in 0..games {
-        let mut rng = Rng(seed ^ (g + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        let mut rng = RandomMover::new(seed << 32 | g);
         let mut game = Game::new(v, v.start());
         let mut moves = Vec::new();
         let ending = loop {
@@ -72,50 +57,129 @@ fn random_games<V: Variant>(v: &V, games: u64, cap: usize, seed: u64) -> BTreeMa
     endings
 }
 
+/// The endings a game with checkmate as its goal may reach (sphinx.md §5, ecila.md §5), besides
+/// the ply cap of these tests.
+const CHECKMATE_GOAL: &[&str] = &[
+    "ply cap",
+    "win Checkmate",
+    "win PerpetualCheck",
+    "draw Stalemate",
+    "draw Repetition",
+    "draw MoveLimit",
+];
+/// The same for the games won by capturing every enemy man (sphinx.md §7 Compulsion, ecila.md §5
+/// Scacia): a player without a move draws.
+const CAPTURE_ALL_GOAL: &[&str] = &[
+    "ply cap",
+    "win CapturedEverything",
+    "draw Stalemate",
+    "draw Repetition",
+    "draw MoveLimit",
+];
+/// And for those won by losing every man (sphinx.md §7 Losing, ecila.md §5 Schlagschach).
+const LOSE_ALL_GOAL: &[&str] = &[
+    "ply cap",
+    "win LostEverything",
+    "draw Stalemate",
+    "draw Repetition",
+    "draw MoveLimit",
+];
+
+/// Every ending is one of `allowed`, and `goal` (if any) ended at least one game.
+fn check_endings(
+    name: &str,
+    endings: &BTreeMap<String, usize>,
+    allowed: &[&str],
+    goal: Option<&str>,
+) {
+    assert!(
+        endings.keys().all(|e| allowed.contains(&e.as_str())),
+        "{name}: {endings:?}"
+    );
+    if let Some(goal) = goal {
+        assert!(endings.contains_key(goal), "{name}: {endings:?}");
+    }
+}
+
+/// sphinx.md §2-§5: Sphinx Chess (no game of 200 random plies ends, so none is required to), and
+/// with the king confined to his board, where random games end in checkmate.
 #[test]
 fn sphinx_random_games() {
     let v = SphinxChess::chess();
-    let endings = random_games(&v, 60, 200, 1);
-    println!("sphinx: {endings:?}");
-    assert_eq!(endings.values().sum::<usize>(), 60);
+    check_endings(
+        "sphinx",
+        &random_games(&v, 60, 200, 1),
+        CHECKMATE_GOAL,
+        None,
+    );
     let v = SphinxChess::new(SphinxOptions {
         king_confinement: true,
         ..SphinxOptions::default()
     })
     .unwrap();
     let endings = random_games(&v, 20, 200, 2);
-    println!("sphinx confined: {endings:?}");
+    check_endings(
+        "sphinx confined",
+        &endings,
+        CHECKMATE_GOAL,
+        Some("win Checkmate"),
+    );
 }
 
+/// sphinx.md §6: the reduced board.
 #[test]
 fn reduced_random_games() {
     let v = ReducedSphinx::chess();
     let endings = random_games(&v, 60, 200, 3);
-    println!("reduced: {endings:?}");
-    assert_eq!(endings.values().sum::<usize>(), 60);
+    check_endings("reduced", &endings, CHECKMATE_GOAL, Some("win Checkmate"));
 }
 
+/// sphinx.md §7: Compulsion Sphinx is won by capturing every enemy man, Losing Sphinx by losing
+/// all one's own; neither ends in checkmate.
 #[test]
 fn compulsion_and_losing_random_games() {
-    for (game, seed) in [(SphinxGame::Compulsion, 4), (SphinxGame::Losing, 5)] {
+    for (game, seed, allowed, goal) in [
+        (
+            SphinxGame::Compulsion,
+            4,
+            CAPTURE_ALL_GOAL,
+            "win CapturedEverything",
+        ),
+        (SphinxGame::Losing, 5, LOSE_ALL_GOAL, "win LostEverything"),
+    ] {
         let v = SphinxChess::new(SphinxOptions::game(game)).unwrap();
         let endings = random_games(&v, 30, 300, seed);
-        println!("{game:?}: {endings:?}");
+        check_endings(&format!("{game:?}"), &endings, allowed, Some(goal));
         let r = ReducedSphinx::new(SphinxOptions::game(game)).unwrap();
         let endings = random_games(&r, 20, 300, seed + 10);
-        println!("reduced {game:?}: {endings:?}");
+        check_endings(&format!("reduced {game:?}"), &endings, allowed, Some(goal));
     }
 }
 
+/// ecila.md §5: Ecila Chess (checkmate), Scacia (capture every enemy man), Schlagschach (lose all
+/// one's men); the variant pieces and the 27-cell board.
 #[test]
 fn ecila_random_games() {
     let v = Ecila8::new(EcilaOptions::default()).unwrap();
     let endings = random_games(&v, 40, 200, 6);
-    println!("ecila chess: {endings:?}");
-    for (game, seed) in [(EcilaGame::Scacia, 7), (EcilaGame::Schlagschach, 8)] {
+    check_endings("ecila chess", &endings, CHECKMATE_GOAL, None);
+    for (game, seed, allowed, goal) in [
+        (
+            EcilaGame::Scacia,
+            7,
+            CAPTURE_ALL_GOAL,
+            "win CapturedEverything",
+        ),
+        (
+            EcilaGame::Schlagschach,
+            8,
+            LOSE_ALL_GOAL,
+            "win LostEverything",
+        ),
+    ] {
         let v = Ecila8::new(EcilaOptions::game(game)).unwrap();
         let endings = random_games(&v, 30, 300, seed);
-        println!("{game:?}: {endings:?}");
+        check_endings(&format!("{game:?}"), &endings, allowed, Some(goal));
     }
     let v = Ecila8::new(EcilaOptions {
         queen: EcilaQueen::Alternative,
@@ -125,12 +189,17 @@ fn ecila_random_games() {
     })
     .unwrap();
     let endings = random_games(&v, 20, 200, 9);
-    println!("ecila variant pieces: {endings:?}");
+    check_endings(
+        "ecila variant pieces",
+        &endings,
+        CHECKMATE_GOAL,
+        Some("win Checkmate"),
+    );
     let v = Ecila27::new(EcilaOptions {
         cells: 27,
         ..EcilaOptions::default()
     })
     .unwrap();
     let endings = random_games(&v, 10, 150, 10);
-    println!("ecila27: {endings:?}");
+    check_endings("ecila27", &endings, CHECKMATE_GOAL, None);
 }

@@ -204,13 +204,8 @@ fn random_text_never_panics() {
     let alphabet: Vec<char> = "abcdefghiABCDEFGHKQRBCPUNWkqrbcpunw0123456789/-x@=[]* "
         .chars()
         .collect();
-    let mut s = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move |n: usize| {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        (s % n as u64) as usize
-    };
+    let mut rng = spacechess_variant::RandomMover::new(0x9E37_79B9_7F4A_7C15);
+    let mut next = move |n: usize| rng.below(n);
     let sphinx = SphinxChess::chess();
     let reduced = ReducedSphinx::chess();
     let ecila = Ecila8::new(EcilaOptions::default()).unwrap();

@@ -1,10 +1,10 @@
-//! Helpers shared by the tests: positions from lists of men, move lists, a small seeded PRNG and
-//! random games with text round trips.
+//! Helpers shared by the tests: positions from lists of men, move lists, seeded random lines and
+//! random games with text round trips (the workspace's [`RandomMover`]).
 #![allow(dead_code)]
 
 use spacechess_cubic::{Cubic, CubicPosition};
 use spacechess_engine::{Piece, Position};
-use spacechess_variant::{Game, Player, Variant};
+use spacechess_variant::{Game, Player, RandomMover, Variant};
 
 /// A position with these men (`(letter, cell, player index)`) and `to_move`, validated by a text
 /// round trip.
@@ -90,36 +90,12 @@ pub fn sorted(v: &[&str]) -> Vec<String> {
     s
 }
 
-/// xorshift64*: a small seeded PRNG.
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// The next number.
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    /// A number below `n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// The position after `plies` random legal moves from the start (fewer if the game ends), and the
 /// move texts.
 pub fn random_line<V: Variant>(v: &V, seed: u64, plies: usize) -> (V::Position, Vec<String>) {
-    let mut rng = Rng(seed);
     let mut pos = v.start();
     let mut texts = Vec::new();
-    let mut ms = Vec::new();
-    for _ in 0..plies {
-        v.legal_moves(&pos, &mut ms);
-        if ms.is_empty() {
-            break;
-        }
-        let m = ms[rng.below(ms.len())].clone();
+    for m in v.random_game(&v.start(), plies, seed) {
         texts.push(v.move_text(&pos, &m));
         pos = v.play(&pos, &m);
     }
@@ -147,7 +123,7 @@ pub fn snapshot<V: Variant>(v: &V, line: &[String], pos: &V::Position) -> String
 /// Random games: every move replayed through its text, every position through its text; each game
 /// ends by the rules or at `max_plies`. Returns how many ended by the rules (by outcome).
 pub fn random_games<V: Variant>(v: &V, games: usize, max_plies: usize, seed: u64) -> usize {
-    let mut rng = Rng(seed);
+    let mut rng = RandomMover::new(seed);
     let mut ended = 0;
     let mut ms = Vec::new();
     for _ in 0..games {
