@@ -142,8 +142,9 @@ enum Command {
     Selfplay {
         /// The variant (see `spacechess variants`)
         variant: String,
-        /// Number of games
-        #[arg(long, value_name = "N", default_value_t = 10)]
+        /// Number of games (1 or more)
+        #[arg(long, value_name = "N", default_value_t = 10, value_parser = selfplay::parse_games,
+              allow_negative_numbers = true)]
         games: usize,
         /// Player A: random, depth:N or movetime:MS
         #[arg(long, value_name = "AGENT", default_value = "depth:3", value_parser = selfplay::parse_agent)]

@@ -631,7 +631,11 @@ impl<const W: usize> Engine<W> {
             _ => None,
         };
         // Saturating: a position text may give any u32 clock (4294967295).
-        next.halfmove = if reset_clock { 0 } else { pos.halfmove.saturating_add(1) };
+        next.halfmove = if reset_clock {
+            0
+        } else {
+            pos.halfmove.saturating_add(1)
+        };
         let to = self.next_player(&next, me);
         if to.0 <= me.0 {
             next.fullmove = next.fullmove.saturating_add(1);

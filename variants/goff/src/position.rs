@@ -354,7 +354,11 @@ impl Position {
                 p.by_player[pc.player.index()].insert(c);
                 p.by_kind[k as usize].insert(c);
             }
-            p.halfmove = if capture { 0 } else { self.halfmove.saturating_add(1) };
+            p.halfmove = if capture {
+                0
+            } else {
+                self.halfmove.saturating_add(1)
+            };
             if self.to_move.0 == 1 {
                 p.fullmove = p.fullmove.saturating_add(1);
             }

@@ -33,6 +33,14 @@ pub fn parse_agent(s: &str) -> Result<Agent, String> {
     }
 }
 
+/// Reads the number of games of `--games`: 1 or more.
+pub fn parse_games(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("'{s}': expected a number of games, 1 or more")),
+    }
+}
+
 /// A match of `games` games between agents A and B, colours alternating.
 pub struct Selfplay<'a> {
     /// The `--position` text (default: the start).

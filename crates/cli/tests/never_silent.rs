@@ -1,0 +1,82 @@
+//! Issue 18 item 5, "a command line that never fails silently", end to end: `selfplay --games 0`
+//! is an error, records are written only where `--record` says (and stderr says so), a line of
+//! `play` input that is not UTF-8 is refused without ending the game, scores name whose view they
+//! are, drawings mark the last move and a king in check, and `show --legend` names the pieces.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// Runs the binary in `dir` with `stdin` as its input: (exit code, stdout, stderr).
+fn run_in(dir: &Path, args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_spacechess"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin)
+        .expect("input written");
+    let out = child.wait_with_output().expect("the binary finishes");
+    (
+        out.status.code().expect("exit code, not a signal"),
+        String::from_utf8(out.stdout).expect("utf-8 stdout"),
+        String::from_utf8(out.stderr).expect("utf-8 stderr"),
+    )
+}
+
+/// An empty scratch directory of its own for one test.
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+/// Runs a command that must succeed (in a scratch directory); its stdout.
+fn ok(args: &[&str]) -> String {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let (code, out, err) = run_in(&dir, args, b"");
+    assert_eq!(code, 0, "spacechess {args:?} failed: {err}");
+    out
+}
+
+/// Runs a command that must fail with exit code 2 and one line on stderr containing `needle`.
+fn fails(args: &[&str], needle: &str) {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let (code, out, err) = run_in(&dir, args, b"");
+    assert_eq!(code, 2, "spacechess {args:?}: exit code (stderr {err})");
+    assert_eq!(out, "", "spacechess {args:?}: nothing on stdout");
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(err.lines().count(), 1, "one line: {err:?}");
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(err.contains(needle), "stderr {err:?} names {needle:?}");
+}
+
+/// The names of the files in a directory, sorted.
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("directory read")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn selfplay_of_no_games_is_an_error() {
+    fails(
+        &["selfplay", "orthodox", "--games", "0"],
+        "'0': expected a number of games, 1 or more",
+    );
+    fails(
+        &["selfplay", "orthodox", "--games", "-3"],
+        "expected a number of games, 1 or more",
+    );
+}
