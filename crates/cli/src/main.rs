@@ -97,9 +97,9 @@ enum Command {
         /// The position to start from, in the variant's text format; default the start
         #[arg(long, short = 'p', value_name = "P")]
         position: Option<String>,
-        /// The game record file the game is appended to when it ends
-        #[arg(long, value_name = "FILE", default_value = "spacechess-games.pgn")]
-        record: std::path::PathBuf,
+        /// Append the game's record to FILE when the game ends (default: no record is written)
+        #[arg(long, value_name = "FILE")]
+        record: Option<std::path::PathBuf>,
         #[command(flatten)]
         rules: VariantArgs,
     },
@@ -164,9 +164,9 @@ enum Command {
         /// The position to start from, in the variant's text format; default the start
         #[arg(long, short = 'p', value_name = "P")]
         position: Option<String>,
-        /// The file the game records are written to (replaced)
-        #[arg(long, value_name = "FILE", default_value = "selfplay.pgn")]
-        record: std::path::PathBuf,
+        /// Write the games' records to FILE (replaced; default: no records are written)
+        #[arg(long, value_name = "FILE")]
+        record: Option<std::path::PathBuf>,
         #[command(flatten)]
         rules: VariantArgs,
     },
@@ -287,6 +287,7 @@ fn run(command: Command) -> Result<String, CliError> {
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
             let mut output = std::io::stdout();
+            let mut messages = std::io::stderr();
             let game = play::Play {
                 side: side.as_deref(),
                 limits: play::limits(depth, movetime, 3),
@@ -294,6 +295,7 @@ fn run(command: Command) -> Result<String, CliError> {
                 record,
                 input: &mut input,
                 output: &mut output,
+                messages: &mut messages,
             };
             with_variant(&variant, &rules, game)?
         }

@@ -80,3 +80,51 @@ fn selfplay_of_no_games_is_an_error() {
         "expected a number of games, 1 or more",
     );
 }
+
+#[test]
+fn records_are_written_only_where_record_says() {
+    // Without --record neither play nor selfplay leaves a file in the working directory.
+    let dir = scratch_dir("no-record");
+    let (code, _, err) = run_in(&dir, &["play", "orthodox", "--depth", "1"], b"e2e4\nquit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("record"), "nothing said of a record: {err}");
+    let selfplay = [
+        "selfplay",
+        "orthodox",
+        "--games",
+        "1",
+        "--a",
+        "random",
+        "--max-plies",
+        "6",
+    ];
+    let (code, out, err) = run_in(&dir, &selfplay, b"");
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("records in"), "{out}");
+    assert!(!err.contains("written"), "{err}");
+    assert_eq!(files_in(&dir), Vec::<String>::new(), "no file written");
+
+    // With --record the file is written where it says, and stderr says what was written where.
+    let (code, _, err) = run_in(
+        &dir,
+        &["play", "orthodox", "--depth", "1", "--record", "mine.pgn"],
+        b"e2e4\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("the game's record (2 plies) was appended to mine.pgn"),
+        "{err}"
+    );
+    let mut args = selfplay.to_vec();
+    args[3] = "2";
+    args.extend(["--record", "sp.pgn"]);
+    let (code, _, err) = run_in(&dir, &args, b"");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("2 game records were written to sp.pgn"),
+        "{err}"
+    );
+    assert_eq!(files_in(&dir), ["mine.pgn", "sp.pgn"]);
+    let sp = std::fs::read_to_string(dir.join("sp.pgn")).unwrap();
+    assert_eq!(sp.matches("[Variant \"orthodox\"]").count(), 2, "{sp}");
+}

@@ -1,6 +1,7 @@
 //! `spacechess play`: a game against the engine in the terminal. The board is drawn after every
 //! move; moves are typed in the variant's notation; `help`, `moves`, `undo`, `save FILE`, `hint`
-//! and `quit` are commands. The game's record is appended to the record file when it ends.
+//! and `quit` are commands. With `--record FILE` the game's record is appended to FILE when it
+//! ends (and a line on stderr says so); without it no file is written.
 
 use super::initial_position;
 use crate::error::CliError;
@@ -108,12 +109,14 @@ pub struct Play<'a> {
     pub limits: Limits,
     /// The `--position` text.
     pub position: Option<&'a str>,
-    /// The record file the game is appended to when it ends.
-    pub record: PathBuf,
+    /// The record file the game is appended to when it ends (None: no record is written).
+    pub record: Option<PathBuf>,
     /// Where commands come from.
     pub input: &'a mut dyn BufRead,
     /// Where the game is shown.
     pub output: &'a mut dyn Write,
+    /// Where notes about files written go (stderr).
+    pub messages: &'a mut dyn Write,
 }
 
 const HELP: &str = "\
@@ -124,7 +127,7 @@ Type a move in the variant's notation, or a command:
   save FILE   write the game so far to FILE (a game record)
   board       draw the board again
   help        this text
-  quit        stop the game (the record is written, unfinished)
+  quit        stop the game (with --record, the record is written, unfinished)
 ";
 
 impl VariantVisitor for Play<'_> {
@@ -139,6 +142,7 @@ impl VariantVisitor for Play<'_> {
             record,
             input,
             output,
+            messages,
         } = self;
         let human = match side {
             Some(s) => parse_side(v, s)?,
@@ -286,14 +290,21 @@ impl VariantVisitor for Play<'_> {
                 writeln!(output, "\nGame stopped after {} plies", game.moves().len()).map_err(io)?
             }
         }
-        let text = Record::game_text(
-            &game,
-            &[("Event", "spacechess play"), ("Date", &today())],
-            &names,
-            None,
-        );
-        append_record(&record, &text)?;
-        writeln!(output, "The game record is in {}", record.display()).map_err(io)?;
+        if let Some(record) = record {
+            let text = Record::game_text(
+                &game,
+                &[("Event", "spacechess play"), ("Date", &today())],
+                &names,
+                None,
+            );
+            append_record(&record, &text)?;
+            let _ = writeln!(
+                messages,
+                "the game's record ({} plies) was appended to {}",
+                game.moves().len(),
+                record.display()
+            );
+        }
         Ok(String::new())
     }
 }
