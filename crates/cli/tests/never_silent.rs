@@ -128,3 +128,27 @@ fn records_are_written_only_where_record_says() {
     let sp = std::fs::read_to_string(dir.join("sp.pgn")).unwrap();
     assert_eq!(sp.matches("[Variant \"orthodox\"]").count(), 2, "{sp}");
 }
+
+#[test]
+fn play_refuses_a_line_that_is_not_utf8_and_goes_on() {
+    let dir = scratch_dir("not-utf8");
+    let mut input = b"e2e4\n".to_vec();
+    input.extend_from_slice(b"\xff\xfe e7e5\xc3\n");
+    input.extend_from_slice(b"d2d4\nquit\n");
+    let (code, out, err) = run_in(
+        &dir,
+        &["play", "orthodox", "--depth", "1", "--record", "g.pgn"],
+        &input,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("error: the line read is not UTF-8 text; type a move or 'help'"),
+        "{out}"
+    );
+    assert!(!out.contains("(end of input)"), "the game went on: {out}");
+    let record = std::fs::read_to_string(dir.join("g.pgn")).unwrap();
+    assert!(
+        record.contains("1. e2e4 ") && record.contains("2. d2d4 "),
+        "{record}"
+    );
+}

@@ -197,14 +197,22 @@ impl VariantVisitor for Play<'_> {
             }
             write!(output, "{} to move> ", players.name(to_move)).map_err(io)?;
             output.flush().map_err(io)?;
-            let mut line = String::new();
+            let mut bytes = Vec::new();
             let n = input
-                .read_line(&mut line)
+                .read_until(b'\n', &mut bytes)
                 .map_err(|e| CliError::new(format!("cannot read the input: {e}")))?;
             if n == 0 {
                 writeln!(output, "\n(end of input)").map_err(io)?;
                 break;
             }
+            let Ok(line) = String::from_utf8(bytes) else {
+                writeln!(
+                    output,
+                    "error: the line read is not UTF-8 text; type a move or 'help'"
+                )
+                .map_err(io)?;
+                continue;
+            };
             let line = line.trim();
             let (cmd, arg) = match line.split_once(char::is_whitespace) {
                 Some((c, a)) => (c, a.trim()),
