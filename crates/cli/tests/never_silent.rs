@@ -152,3 +152,35 @@ fn play_refuses_a_line_that_is_not_utf8_and_goes_on() {
         "{record}"
     );
 }
+
+#[test]
+fn scores_say_whose_view_they_are() {
+    let out = ok(&["analyse", "orthodox", "--moves", "e2e4", "--depth", "1"]);
+    let best = out.lines().last().unwrap();
+    assert!(best.contains(" for Black  depth 1"), "{out}");
+    let morphy = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1";
+    let out = ok(&["analyse", "orthodox", "-p", morphy, "--depth", "3"]);
+    assert!(out.contains("score White wins in 2"), "{out}");
+    let black_mates = "r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1";
+    let out = ok(&["analyse", "orthodox", "-p", black_mates, "--depth", "2"]);
+    let best = out.lines().last().unwrap();
+    assert!(
+        best.starts_with("best a8a1  score Black wins in 1  "),
+        "{out}"
+    );
+    // play: the engine's replies and the hint name the side too.
+    let dir = scratch_dir("scores");
+    let (code, out, err) = run_in(
+        &dir,
+        &["play", "orthodox", "--depth", "1"],
+        b"hint\ne2e4\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let hint = out.lines().find(|l| l.contains("hint: ")).expect("a hint");
+    assert!(hint.ends_with(" for White)"), "{hint}");
+    let reply = out
+        .lines()
+        .find(|l| l.contains("Black plays "))
+        .expect("a reply");
+    assert!(reply.contains(" for Black, depth 1"), "{reply}");
+}

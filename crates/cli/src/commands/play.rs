@@ -3,11 +3,11 @@
 //! and `quit` are commands. With `--record FILE` the game's record is appended to FILE when it
 //! ends (and a line on stderr says so); without it no file is written.
 
-use super::initial_position;
+use super::{initial_position, score_for};
 use crate::error::CliError;
 use crate::registry::VariantVisitor;
 use spacechess::record::Record;
-use spacechess::search::{score_text, Limits, Searcher};
+use spacechess::search::{Limits, Searcher};
 use spacechess::{Game, Player, Variant};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -186,7 +186,7 @@ impl VariantVisitor for Play<'_> {
                     output,
                     "\n{} plays {text}   (score {}, depth {}, {} nodes, {} ms)\n",
                     players.name(to_move),
-                    score_text(r.score, players.count()),
+                    score_for(r.score, to_move, players),
                     r.depth,
                     r.nodes,
                     r.elapsed.as_millis()
@@ -257,7 +257,7 @@ impl VariantVisitor for Play<'_> {
                             output,
                             "hint: {} (score {})",
                             v.move_text(game.position(), &m),
-                            score_text(r.score, players.count())
+                            score_for(r.score, to_move, players)
                         )
                         .map_err(io)?;
                     }
