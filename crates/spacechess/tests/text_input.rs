@@ -179,8 +179,8 @@ impl VariantVisitor for SeparatorRule {
                 let all = v.legal_moves_vec(&pos);
                 // A sample of at most 12 moves per position (captures, promotions and the other
                 // special moves turn up along the games).
-                for other in all.iter().step_by(all.len().div_ceil(12).max(1)).cloned() {
-                    let text = v.move_text(&pos, &other);
+                for other in all.iter().step_by(all.len().div_ceil(12).max(1)) {
+                    let text = v.move_text(&pos, other);
                     let mut forms = vec![text.to_lowercase(), text.to_uppercase()];
                     if let Some(i) = text.find(['-', 'x']).filter(|_| !text.starts_with('O')) {
                         for sep in ["-", "x", ":", "", "X"] {
@@ -188,7 +188,7 @@ impl VariantVisitor for SeparatorRule {
                         }
                     }
                     for f in forms {
-                        if v.parse_move(&pos, &f).as_ref() != Ok(&other) {
+                        if v.parse_move(&pos, &f).as_ref() != Ok(other) {
                             failures.push(format!(
                                 "{}: '{f}' (for '{text}'): {:?}",
                                 v.name(),
