@@ -9,7 +9,7 @@
 
 use clap::{Parser, Subcommand};
 use spacechess_cli::commands::{self, moves::Moves, perft::Perft, show::Show};
-use spacechess_cli::commands::{analyse, play, replay, selfplay, solve};
+use spacechess_cli::commands::{analyse, drawing, play, replay, selfplay, solve};
 use spacechess_cli::error::CliError;
 use spacechess_cli::registry::{with_variant, VariantArgs};
 use std::io::{IsTerminal, Write};
@@ -28,7 +28,8 @@ struct Cli {
 enum Command {
     /// List the variants with a one-line description each
     Variants,
-    /// Draw a position, then print its text
+    /// Draw a position, then print its text; the last of --moves is marked '*' on its cells, a
+    /// king in check '!'
     Show {
         /// The variant (see `spacechess variants`)
         variant: String,
@@ -38,6 +39,9 @@ enum Command {
         /// Moves to play from the position first
         #[arg(long, short = 'm', value_name = "M", num_args = 1..)]
         moves: Vec<String>,
+        /// Name the piece letters under the board
+        #[arg(long)]
+        legend: bool,
         #[command(flatten)]
         rules: VariantArgs,
     },
@@ -224,11 +228,14 @@ fn run(command: Command) -> Result<String, CliError> {
             variant,
             position,
             moves,
+            legend,
             rules,
         } => {
             let show = Show {
                 position: position.as_deref(),
                 moves: &moves,
+                legend,
+                colour: drawing::colour_on_stdout(),
             };
             with_variant(&variant, &rules, show)?
         }
@@ -296,6 +303,7 @@ fn run(command: Command) -> Result<String, CliError> {
                 input: &mut input,
                 output: &mut output,
                 messages: &mut messages,
+                colour: drawing::colour_on_stdout(),
             };
             with_variant(&variant, &rules, game)?
         }
@@ -377,6 +385,7 @@ fn run(command: Command) -> Result<String, CliError> {
                 file: &file,
                 game,
                 boards,
+                colour: drawing::colour_on_stdout(),
             };
             with_variant(&variant, &rules, r)?
         }

@@ -184,3 +184,117 @@ fn scores_say_whose_view_they_are() {
         .expect("a reply");
     assert!(reply.contains(" for Black, depth 1"), "{reply}");
 }
+
+#[test]
+fn drawings_mark_the_last_move_and_a_king_in_check() {
+    let out = ok(&[
+        "show", "orthodox", "--moves", "f2f3", "e7e5", "g2g4", "d8h4",
+    ]);
+    assert!(
+        !out.contains('\x1b'),
+        "no colour when not on a terminal: {out}"
+    );
+    for line in [
+        " 8 r n b*. k b n r",
+        " 4 . . . . . . P*q",
+        " 1 R N B Q!K B N R",
+        "last move: d8h4 (* before d8, h4)",
+        "check: White's king on e1 (! before it)",
+    ] {
+        assert!(out.contains(line), "{line:?} in\n{out}");
+    }
+    // Castling marks the king's and the rook's cells; the position text is unchanged.
+    let castle = ok(&[
+        "show",
+        "orthodox",
+        "-p",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "--moves",
+        "e1g1",
+    ]);
+    assert!(castle.contains(" 1 R . . .*.*R*K*."), "{castle}");
+    assert!(
+        castle.ends_with("\nr3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1\n"),
+        "{castle}"
+    );
+    // Without moves and without check nothing is marked.
+    let start = ok(&["show", "orthodox"]);
+    assert!(
+        !start.contains('*') && !start.contains("last move"),
+        "{start}"
+    );
+    // A 3D board and a board of boards mark their cells the same way.
+    let raum = ok(&["show", "raumschach", "--moves", "Ac2-Ac3"]);
+    assert!(
+        raum.contains(" 3 . .*P . . ") && raum.contains(" 2 P P*. P P "),
+        "{raum}"
+    );
+    let sphinx = ok(&["show", "sphinx-reduced", "--moves", "e2e3"]);
+    assert!(
+        sphinx.contains("last move: e2-e3 (* before e2, e3)"),
+        "{sphinx}"
+    );
+    assert!(sphinx.contains(" 3 | . . . . |*P . . . |"), "{sphinx}");
+    let grid = sphinx.split("last move").next().unwrap();
+    assert_eq!(grid.matches('*').count(), 2, "two cells marked: {sphinx}");
+
+    // play: the board drawn after each move marks it.
+    let dir = scratch_dir("marks");
+    let (code, out, err) = run_in(&dir, &["play", "orthodox", "--depth", "1"], b"e2e4\nquit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(" 4 . . . .*P . . ."), "{out}");
+    assert!(out.contains("last move: e2e4 (* before e2, e4)"), "{out}");
+    let reply = out.lines().find(|l| l.contains("Black plays ")).unwrap();
+    let mv = reply.split_whitespace().nth(2).unwrap();
+    assert!(
+        out.contains(&format!("last move: {mv} (* before ")),
+        "{out}"
+    );
+}
+
+#[test]
+fn show_legend_names_the_piece_letters() {
+    let raum = ok(&["show", "raumschach", "--legend"]);
+    let legend = raum
+        .lines()
+        .find(|l| l.starts_with("pieces: "))
+        .expect("a legend");
+    for piece in [
+        "K king",
+        "Q queen",
+        "R rook",
+        "B bishop",
+        "N knight",
+        "U unicorn",
+        "P pawn",
+    ] {
+        assert!(legend.contains(piece), "{piece} in {legend}");
+    }
+    assert!(
+        legend.ends_with("(White upper case, Black lower case)"),
+        "{legend}"
+    );
+    let goff = ok(&["show", "goff", "--legend"]);
+    assert!(
+        goff.contains("D duke") && goff.contains("S stack"),
+        "{goff}"
+    );
+    let spectral = ok(&[
+        "show",
+        "spectral",
+        "--legend",
+        "--option",
+        "Knight=Counsellor",
+    ]);
+    assert!(
+        spectral.contains("C counsellor") && !spectral.contains("N knight"),
+        "{spectral}"
+    );
+    let ecila = ok(&["show", "ecila", "--legend"]);
+    assert!(
+        ecila.contains("U unicorn"),
+        "pieces still in the hand: {ecila}"
+    );
+    // Without --legend, no legend.
+    assert!(!ok(&["show", "raumschach"]).contains("pieces: "));
+}

@@ -3,6 +3,7 @@
 
 pub mod analyse;
 pub mod compare;
+pub mod drawing;
 pub mod moves;
 pub mod perft;
 pub mod play;
@@ -68,6 +69,26 @@ pub fn play_moves<V: Variant>(
         pos = v.play(&pos, &mv);
     }
     Ok(pos)
+}
+
+/// The position from `--position` (or the start) after `--moves`, with the last of those moves
+/// and the position it was played from (None when no move was given).
+#[allow(clippy::type_complexity)]
+pub fn position_with_last_move<V: Variant>(
+    v: &V,
+    position: Option<&str>,
+    moves: &[String],
+) -> Result<(V::Position, Option<(V::Position, V::Move)>), CliError> {
+    let start = initial_position(v, position)?;
+    let pos = play_moves(v, start.clone(), moves)?;
+    let Some((last, earlier)) = moves.split_last() else {
+        return Ok((pos, None));
+    };
+    let before = play_moves(v, start, earlier)?;
+    let mv = v
+        .parse_move(&before, last)
+        .map_err(|e| CliError::new(e.to_string()))?;
+    Ok((pos, Some((before, mv))))
 }
 
 /// The position from `--position` (or the start) after `--moves`.

@@ -3,6 +3,7 @@
 //! and `quit` are commands. With `--record FILE` the game's record is appended to FILE when it
 //! ends (and a line on stderr says so); without it no file is written.
 
+use super::drawing::{drawing, legend};
 use super::{initial_position, score_for};
 use crate::error::CliError;
 use crate::registry::VariantVisitor;
@@ -117,6 +118,8 @@ pub struct Play<'a> {
     pub output: &'a mut dyn Write,
     /// Where notes about files written go (stderr).
     pub messages: &'a mut dyn Write,
+    /// Colour the marked men of the drawings (the output is a terminal).
+    pub colour: bool,
 }
 
 const HELP: &str = "\
@@ -125,7 +128,8 @@ Type a move in the variant's notation, or a command:
   undo        take back your last move (and the engine's reply)
   hint        the engine's suggestion for you
   save FILE   write the game so far to FILE (a game record)
-  board       draw the board again
+  board       draw the board again (* marks the last move, ! a king in check)
+  legend      name the piece letters
   help        this text
   quit        stop the game (with --record, the record is written, unfinished)
 ";
@@ -143,6 +147,7 @@ impl VariantVisitor for Play<'_> {
             input,
             output,
             messages,
+            colour,
         } = self;
         let human = match side {
             Some(s) => parse_side(v, s)?,
@@ -171,7 +176,7 @@ impl VariantVisitor for Play<'_> {
             engine_name(&limits)
         )
         .map_err(io)?;
-        write!(output, "{}", v.draw(game.position())).map_err(io)?;
+        write!(output, "{}", game_drawing(&game, colour)).map_err(io)?;
         let mut quit = false;
         while game.outcome().is_none() && !quit {
             let to_move = v.to_move(game.position());
@@ -192,7 +197,7 @@ impl VariantVisitor for Play<'_> {
                     r.elapsed.as_millis()
                 )
                 .map_err(io)?;
-                write!(output, "{}", v.draw(game.position())).map_err(io)?;
+                write!(output, "{}", game_drawing(&game, colour)).map_err(io)?;
                 continue;
             }
             write!(output, "{} to move> ", players.name(to_move)).map_err(io)?;
@@ -221,8 +226,9 @@ impl VariantVisitor for Play<'_> {
             match cmd {
                 "" => {}
                 "help" | "?" => write!(output, "{HELP}").map_err(io)?,
+                "legend" => write!(output, "{}", legend(v)).map_err(io)?,
                 "quit" | "exit" | "resign" => quit = true,
-                "board" => write!(output, "{}", v.draw(game.position())).map_err(io)?,
+                "board" => write!(output, "{}", game_drawing(&game, colour)).map_err(io)?,
                 "moves" => {
                     let mut moves = Vec::new();
                     v.legal_moves(game.position(), &mut moves);
@@ -247,7 +253,7 @@ impl VariantVisitor for Play<'_> {
                         writeln!(output, "nothing to undo").map_err(io)?;
                     } else {
                         writeln!(output, "took back {undone} move(s)").map_err(io)?;
-                        write!(output, "{}", v.draw(game.position())).map_err(io)?;
+                        write!(output, "{}", game_drawing(&game, colour)).map_err(io)?;
                     }
                 }
                 "hint" => {
@@ -284,7 +290,7 @@ impl VariantVisitor for Play<'_> {
                 _ => match v.parse_move(game.position(), line) {
                     Ok(mv) => {
                         game.play(mv).map_err(|e| CliError::new(e.to_string()))?;
-                        write!(output, "{}", v.draw(game.position())).map_err(io)?;
+                        write!(output, "{}", game_drawing(&game, colour)).map_err(io)?;
                     }
                     Err(e) => writeln!(output, "error: {e} (type 'moves' for the legal moves)")
                         .map_err(io)?,
@@ -315,6 +321,15 @@ impl VariantVisitor for Play<'_> {
         }
         Ok(String::new())
     }
+}
+
+/// The drawing of a game's position, its last move and a king in check marked (see
+/// [`drawing`]).
+pub fn game_drawing<V: Variant>(game: &Game<'_, V>, colour: bool) -> String {
+    let v = game.variant();
+    let before = history(game);
+    let last = before.last().zip(game.moves().last());
+    drawing(v, game.position(), last, colour)
 }
 
 /// The positions of a game before the current one, oldest first.
