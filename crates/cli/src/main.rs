@@ -9,7 +9,7 @@
 
 use clap::{Parser, Subcommand};
 use spacechess_cli::commands::{self, moves::Moves, perft::Perft, show::Show};
-use spacechess_cli::commands::{analyse, play, replay, selfplay, solve};
+use spacechess_cli::commands::{analyse, drawing, play, replay, selfplay, solve};
 use spacechess_cli::error::CliError;
 use spacechess_cli::registry::{with_variant, VariantArgs};
 use std::io::{IsTerminal, Write};
@@ -28,7 +28,8 @@ struct Cli {
 enum Command {
     /// List the variants with a one-line description each
     Variants,
-    /// Draw a position, then print its text
+    /// Draw a position, then print its text; the last of --moves is marked '*' on its cells, a
+    /// king in check '!'
     Show {
         /// The variant (see `spacechess variants`)
         variant: String,
@@ -38,6 +39,9 @@ enum Command {
         /// Moves to play from the position first
         #[arg(long, short = 'm', value_name = "M", num_args = 1..)]
         moves: Vec<String>,
+        /// Name the piece letters under the board
+        #[arg(long)]
+        legend: bool,
         #[command(flatten)]
         rules: VariantArgs,
     },
@@ -97,9 +101,9 @@ enum Command {
         /// The position to start from, in the variant's text format; default the start
         #[arg(long, short = 'p', value_name = "P")]
         position: Option<String>,
-        /// The game record file the game is appended to when it ends
-        #[arg(long, value_name = "FILE", default_value = "spacechess-games.pgn")]
-        record: std::path::PathBuf,
+        /// Append the game's record to FILE when the game ends (default: no record is written)
+        #[arg(long, value_name = "FILE")]
+        record: Option<std::path::PathBuf>,
         #[command(flatten)]
         rules: VariantArgs,
     },
@@ -142,8 +146,9 @@ enum Command {
     Selfplay {
         /// The variant (see `spacechess variants`)
         variant: String,
-        /// Number of games
-        #[arg(long, value_name = "N", default_value_t = 10)]
+        /// Number of games (1 or more)
+        #[arg(long, value_name = "N", default_value_t = 10, value_parser = selfplay::parse_games,
+              allow_negative_numbers = true)]
         games: usize,
         /// Player A: random, depth:N or movetime:MS
         #[arg(long, value_name = "AGENT", default_value = "depth:3", value_parser = selfplay::parse_agent)]
@@ -163,9 +168,9 @@ enum Command {
         /// The position to start from, in the variant's text format; default the start
         #[arg(long, short = 'p', value_name = "P")]
         position: Option<String>,
-        /// The file the game records are written to (replaced)
-        #[arg(long, value_name = "FILE", default_value = "selfplay.pgn")]
-        record: std::path::PathBuf,
+        /// Write the games' records to FILE (replaced; default: no records are written)
+        #[arg(long, value_name = "FILE")]
+        record: Option<std::path::PathBuf>,
         #[command(flatten)]
         rules: VariantArgs,
     },
@@ -241,11 +246,14 @@ fn run(command: Command) -> Result<String, CliError> {
             variant,
             position,
             moves,
+            legend,
             rules,
         } => {
             let show = Show {
                 position: position.as_deref(),
                 moves: &moves,
+                legend,
+                colour: drawing::colour_on_stdout(),
             };
             with_variant(&variant, &rules, show)?
         }
@@ -304,6 +312,7 @@ fn run(command: Command) -> Result<String, CliError> {
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
             let mut output = std::io::stdout();
+            let mut messages = std::io::stderr();
             let game = play::Play {
                 side: side.as_deref(),
                 limits: play::limits(depth, movetime, 3),
@@ -311,6 +320,8 @@ fn run(command: Command) -> Result<String, CliError> {
                 record,
                 input: &mut input,
                 output: &mut output,
+                messages: &mut messages,
+                colour: drawing::colour_on_stdout(),
             };
             with_variant(&variant, &rules, game)?
         }
@@ -406,6 +417,7 @@ fn run(command: Command) -> Result<String, CliError> {
                 file: &file,
                 game,
                 boards,
+                colour: drawing::colour_on_stdout(),
             };
             with_variant(&variant, &rules, r)?
         }

@@ -194,7 +194,7 @@ fn analyse_prints_iterations_and_the_best_move() {
     let out = ok(&["analyse", "orthodox", "--position", MORPHY, "--depth", "3"]);
     let last = out.lines().last().unwrap();
     assert!(
-        last.starts_with("best a1a6  score +M2 (White to move)"),
+        last.starts_with("best a1a6  score White wins in 2  depth 3"),
         "{out}"
     );
     assert!(out.starts_with("depth  1 "), "{out}");

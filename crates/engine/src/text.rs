@@ -717,7 +717,12 @@ fn why_illegal<const W: usize>(
 
 /// A drawing: a 2D board with rank numbers and file letters; a 3D board as its levels side by side
 /// (lowest level first, wrapped to fit 80 columns); more dimensions as 2D slices, each labelled.
-pub(crate) fn draw<const W: usize>(e: &Engine<W>, pos: &Position<W>) -> String {
+/// `marks` are written before their cells' men (see `Variant::draw_marked`).
+pub(crate) fn draw<const W: usize>(
+    e: &Engine<W>,
+    pos: &Position<W>,
+    marks: &[(Cell, char)],
+) -> String {
     let shape = &e.shape;
     let n = shape.ndim();
     let w = shape.extent(0);
@@ -763,6 +768,7 @@ pub(crate) fn draw<const W: usize>(e: &Engine<W>, pos: &Position<W>) -> String {
                     Some(pc) => piece_token(e, pc),
                     None => ".".to_string(),
                 };
+                spacechess_variant::board::mark_before(&mut line, marks, cell);
                 line.push_str(&format!("{t:<2}"));
             }
             lines.push(line.trim_end().to_string());

@@ -136,7 +136,16 @@ impl<const W: usize> Variant for Engine<W> {
         text::parse_position(self, t, Some(&self.start))
     }
     fn draw(&self, pos: &Position<W>) -> String {
-        text::draw(self, pos)
+        text::draw(self, pos, &[])
+    }
+    fn draw_marked(&self, pos: &Position<W>, marks: &[(spacechess_variant::Cell, char)]) -> String {
+        text::draw(self, pos, marks)
+    }
+    fn piece_names(&self) -> Vec<(char, String)> {
+        self.kinds
+            .iter()
+            .map(|k| (k.letter, k.name.clone()))
+            .collect()
     }
     fn move_info(&self, pos: &Position<W>, mv: &Move) -> MoveInfo {
         super::info::move_info(self, pos, mv)

@@ -50,6 +50,18 @@ pub trait AnyVariant: Send + Sync {
     fn in_check(&self, position: &str) -> Result<bool, Error>;
     /// A drawing of the position for a terminal.
     fn draw(&self, position: &str) -> Result<String, Error>;
+    /// The drawing with marked cells: each mark stands just before its cell's man (see
+    /// [`Variant::draw_marked`]).
+    ///
+    /// ```
+    /// let chess = spacechess::variant("orthodox").unwrap();
+    /// let e4 = chess.board().by_name("e4").unwrap().cell;
+    /// let pos = chess.play(&chess.start(), &["e2e4"]).unwrap();
+    /// assert!(chess.draw_marked(&pos, &[(e4, '*')]).unwrap().contains(" 4 . . . .*P . . ."));
+    /// ```
+    fn draw_marked(&self, position: &str, marks: &[(crate::Cell, char)]) -> Result<String, Error>;
+    /// The pieces of the variant: letter (upper case) and name (see [`Variant::piece_names`]).
+    fn piece_names(&self) -> Vec<(char, String)>;
     /// The number of leaf nodes of the legal-move tree `depth` plies deep, counted on `threads`
     /// threads.
     fn perft(&self, position: &str, depth: u32, threads: usize) -> Result<u64, Error>;
@@ -271,6 +283,12 @@ impl<V: Variant> AnyVariant for Erased<V> {
     }
     fn draw(&self, position: &str) -> Result<String, Error> {
         Ok(self.0.draw(&self.read(position)?))
+    }
+    fn draw_marked(&self, position: &str, marks: &[(crate::Cell, char)]) -> Result<String, Error> {
+        Ok(self.0.draw_marked(&self.read(position)?, marks))
+    }
+    fn piece_names(&self) -> Vec<(char, String)> {
+        self.0.piece_names()
     }
     fn perft(&self, position: &str, depth: u32, threads: usize) -> Result<u64, Error> {
         let p = self.read(position)?;

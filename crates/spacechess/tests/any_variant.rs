@@ -422,3 +422,57 @@ fn board_models_match_the_boards() {
         check_men(name, &board, &men, &any.start());
     }
 }
+
+/// `draw_marked` marks every cell of every drawing in place of the space before it (the layout
+/// unchanged), and `piece_names` names every piece a man of the start or of a game is.
+#[test]
+fn drawings_mark_every_cell_and_pieces_are_named() {
+    for (name, _) in VARIANTS {
+        let any = spacechess::variant(name).unwrap();
+        let board = any.board();
+        let marks: Vec<(spacechess::Cell, char)> =
+            board.cells.iter().map(|c| (c.cell, '@')).collect();
+        let pieces = any.piece_names();
+        let letters: BTreeSet<char> = pieces.iter().map(|(l, _)| *l).collect();
+        assert_eq!(
+            letters.len(),
+            pieces.len(),
+            "{name}: letters repeated in {pieces:?}"
+        );
+        assert!(
+            pieces
+                .iter()
+                .all(|(l, n)| l.is_ascii_uppercase() && !n.is_empty()),
+            "{name}: {pieces:?}"
+        );
+        let mut pos = any.start();
+        for ply in 0..40 {
+            let plain = any.draw(&pos).unwrap();
+            let marked = any.draw_marked(&pos, &marks).unwrap();
+            assert_eq!(
+                marked.matches('@').count(),
+                board.len(),
+                "{name}:\n{marked}"
+            );
+            assert_eq!(
+                marked.replace('@', " "),
+                plain,
+                "{name}: the layout is kept"
+            );
+            for man in any.men(&pos).unwrap() {
+                assert!(
+                    letters.contains(&man.piece),
+                    "{name}: {:?} not among {pieces:?}",
+                    man.piece
+                );
+            }
+            let moves = any.legal_moves(&pos).unwrap();
+            if moves.is_empty() {
+                break;
+            }
+            pos = any
+                .play(&pos, &[moves[(ply * 7 + 3) % moves.len()].as_str()])
+                .unwrap();
+        }
+    }
+}

@@ -191,6 +191,28 @@ pub struct Man {
     pub piece: char,
 }
 
+/// Marks a cell in a line of a drawing being written (see [`crate::Variant::draw_marked`]): if
+/// `cell` has a mark in `marks`, the space that ends `line` (just before where the cell's man or
+/// empty-cell sign is written next) becomes the mark. A line that does not end with a space is
+/// left as it is.
+///
+/// ```
+/// use spacechess_geometry::Cell;
+/// use spacechess_variant::board::mark_before;
+/// let mut line = String::from(" 2 P ");
+/// mark_before(&mut line, &[(Cell(9), '*')], Cell(9));
+/// line.push('P');
+/// assert_eq!(line, " 2 P*P");
+/// ```
+pub fn mark_before(line: &mut String, marks: &[(Cell, char)], cell: Cell) {
+    if let Some(&(_, mark)) = marks.iter().find(|(c, _)| *c == cell) {
+        if line.ends_with(' ') {
+            line.pop();
+            line.push(mark);
+        }
+    }
+}
+
 /// One panel of a board's drawing: a 2D grid of cells (a level of a 3D board, a small board of
 /// Sphinx, a platform of Ecila), placed in the terminal drawing's grid of panels.
 ///

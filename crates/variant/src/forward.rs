@@ -85,6 +85,14 @@ macro_rules! forward_variant {
     (@one $f:ident draw) => {
         fn draw(&self, pos: &Self::Position) -> String { $crate::Variant::draw(&self.$f, pos) }
     };
+    (@one $f:ident draw_marked) => {
+        fn draw_marked(&self, pos: &Self::Position, marks: &[($crate::Cell, char)]) -> String {
+            $crate::Variant::draw_marked(&self.$f, pos, marks)
+        }
+    };
+    (@one $f:ident piece_names) => {
+        fn piece_names(&self) -> Vec<(char, String)> { $crate::Variant::piece_names(&self.$f) }
+    };
     (@one $f:ident move_info) => {
         fn move_info(&self, pos: &Self::Position, mv: &Self::Move) -> $crate::MoveInfo {
             $crate::Variant::move_info(&self.$f, pos, mv)

@@ -32,4 +32,6 @@ pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{divide, divide_parallel, perft, perft_parallel, verify_counts};
 pub use player::{Player, Players};
 pub use random::RandomMover;
+/// A cell of a board, as positions, [`MoveInfo`] and [`Variant::draw_marked`] number them.
+pub use spacechess_geometry::Cell;
 pub use variant::{CellReading, LineError, ManInfo, Variant};

@@ -4,6 +4,7 @@ use crate::board::{BoardModel, Man, MoveInfo};
 use crate::error::{MoveError, PositionError};
 use crate::outcome::Outcome;
 use crate::player::{Player, Players};
+use spacechess_geometry::Cell;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -69,6 +70,56 @@ pub trait Variant: Send + Sync {
     fn parse_position(&self, text: &str) -> Result<Self::Position, PositionError>;
     /// A drawing of the position for a terminal.
     fn draw(&self, pos: &Self::Position) -> String;
+    /// The drawing of [`Variant::draw`] with some cells marked: for each `(cell, mark)` the mark
+    /// character stands just before the cell's man (or empty-cell sign) in place of the space
+    /// there, so that the drawing keeps its layout (the command line marks the last move's cells
+    /// `*` and a king in check `!`). A cell with no space before it in the drawing stays unmarked.
+    /// Default: [`Variant::draw`], without marks; every built-in variant marks its cells.
+    ///
+    /// ```
+    /// use spacechess_geometry::Cell;
+    /// use spacechess_orthodox::Orthodox;
+    /// use spacechess_variant::Variant;
+    /// let chess = Orthodox::new();
+    /// let start = chess.start();
+    /// let e2 = chess.board().by_name("e2").unwrap().cell;
+    /// let drawing = chess.draw_marked(&start, &[(e2, '*')]);
+    /// assert!(drawing.contains(" 2 P P P P*P P P P"));
+    /// assert_eq!(chess.draw_marked(&start, &[]), chess.draw(&start));
+    /// ```
+    fn draw_marked(&self, pos: &Self::Position, marks: &[(Cell, char)]) -> String {
+        let _ = marks;
+        self.draw(pos)
+    }
+    /// The pieces of the variant: each piece's letter (upper case, as [`Variant::men`] and the
+    /// position text write it) with its name (`('U', "Unicorn")`), in the variant's order, every
+    /// piece a man may be (promotions and pieces placed from the hand too). Default: the pieces
+    /// of the start position's men, named as [`Variant::cell_info`] names them (by their letter
+    /// where it names none).
+    ///
+    /// ```
+    /// use spacechess_orthodox::Orthodox;
+    /// use spacechess_variant::Variant;
+    /// let pieces = Orthodox::new().piece_names();
+    /// assert!(pieces.contains(&('K', "King".to_string())));
+    /// assert_eq!(pieces.len(), 6);
+    /// ```
+    fn piece_names(&self) -> Vec<(char, String)> {
+        let start = self.start();
+        let board = self.board();
+        let mut out: Vec<(char, String)> = Vec::new();
+        for man in self.men(&start) {
+            if out.iter().any(|(c, _)| *c == man.piece) {
+                continue;
+            }
+            let name = self
+                .cell_info(&start, board.name(man.cell))
+                .and_then(|r| r.man)
+                .map_or_else(|| man.piece.to_string(), |m| m.piece);
+            out.push((man.piece, name));
+        }
+        out
+    }
 
     // Move and board geometry (crate::board): computed on demand, off the move generator's path.
 

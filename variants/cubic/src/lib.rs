@@ -57,7 +57,7 @@ use spacechess_engine::{
     Atom, Engine, Mode as AtomMode, Motion, Move, Notation, Position, RuleSet, StalemateResult,
     StepSet,
 };
-use spacechess_geometry::Vector;
+use spacechess_geometry::{Cell, Vector};
 use spacechess_variant::{
     BoardModel, Man, MoveError, MoveInfo, Outcome, Player, PositionError, RuleOptions, RulesError,
     Variant,
@@ -679,11 +679,17 @@ impl<const W: usize> Variant for Cubic<W> {
         }
     }
     fn draw(&self, pos: &CubicPosition<W>) -> String {
+        self.draw_marked(pos, &[])
+    }
+    fn draw_marked(&self, pos: &CubicPosition<W>, marks: &[(Cell, char)]) -> String {
         if self.colour_levels {
-            multi::draw_colour_levels(self, pos)
+            multi::draw_colour_levels(self, pos, marks)
         } else {
-            self.engine.draw(&pos.board)
+            self.engine.draw_marked(&pos.board, marks)
         }
+    }
+    fn piece_names(&self) -> Vec<(char, String)> {
+        self.engine.piece_names()
     }
     fn move_info(&self, pos: &CubicPosition<W>, mv: &Move) -> MoveInfo {
         self.engine.move_info(&pos.board, mv)

@@ -7,7 +7,7 @@
 use crate::notation::colour_name;
 use crate::{Cubic, CubicPosition};
 use spacechess_engine::{Move, MoveKind};
-use spacechess_geometry::{CellSet, Vector};
+use spacechess_geometry::{Cell, CellSet, Vector};
 use spacechess_variant::{MoveError, Outcome, Player, Players, PositionError, Variant, WinReason};
 
 /// How a game with more than two armies is played.
@@ -530,7 +530,12 @@ pub(crate) fn parse_position<const W: usize>(
 
 /// The 8x8x8 drawing: the levels side by side, labelled by colour, White (top) first, as many to
 /// a row as fit in 80 columns; files A..H, ranks 8..1.
-pub(crate) fn draw_colour_levels<const W: usize>(g: &Cubic<W>, pos: &CubicPosition<W>) -> String {
+/// `marks` are written before their cells' men (see `Variant::draw_marked`).
+pub(crate) fn draw_colour_levels<const W: usize>(
+    g: &Cubic<W>,
+    pos: &CubicPosition<W>,
+    marks: &[(Cell, char)],
+) -> String {
     let e = g.engine();
     let shape = e.shape();
     let wide = e.players().count() > 2;
@@ -548,6 +553,7 @@ pub(crate) fn draw_colour_levels<const W: usize>(g: &Cubic<W>, pos: &CubicPositi
                     Some(pc) => token(g, pc.player, pc.kind),
                     None => ".".into(),
                 };
+                spacechess_variant::board::mark_before(&mut line, marks, c);
                 line.push_str(&format!("{t:<cell_w$}"));
             }
             lines.push(line.trim_end().to_string());

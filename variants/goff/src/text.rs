@@ -1003,6 +1003,11 @@ fn find(
 /// columns the right distance (1 to 8); White's home column is 1,1, Black's 8,8. Men are letters,
 /// upper case White; empty white tiles are `.`, empty black tiles `:`.
 pub fn draw(pos: &Position) -> String {
+    draw_marked(pos, &[])
+}
+
+/// [`draw`] with `marks` before their tiles' men (see `Variant::draw_marked`).
+pub fn draw_marked(pos: &Position, marks: &[(Cell, char)]) -> String {
     let mut panels: Vec<Vec<String>> = Vec::new();
     for z in (0..8i8).rev() {
         let mut lines = vec![format!("level {}", LEVELS[z as usize])];
@@ -1010,6 +1015,7 @@ pub fn draw(pos: &Position) -> String {
             let mut line = format!("{} ", a + 1);
             for b in 0..8i8 {
                 let t = Tile::new(z, a, b);
+                spacechess_variant::board::mark_before(&mut line, marks, t.cell());
                 let ch = match pos.piece_at(t.cell()) {
                     Some(pc) => token(pc),
                     None if t.is_white() => '.',

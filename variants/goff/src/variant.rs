@@ -145,6 +145,16 @@ impl Variant for Goff {
     fn draw(&self, pos: &Position) -> String {
         text::draw(pos)
     }
+    fn draw_marked(&self, pos: &Position, marks: &[(spacechess_geometry::Cell, char)]) -> String {
+        text::draw_marked(pos, marks)
+    }
+    /// Every kind, in the book's order: king, queen, rook, bishop, duke, knight, stack, pawn.
+    fn piece_names(&self) -> Vec<(char, String)> {
+        crate::position::Kind::ALL
+            .into_iter()
+            .map(|k| (k.letter(), k.name().to_string()))
+            .collect()
+    }
     fn move_info(&self, pos: &Position, mv: &Move) -> MoveInfo {
         crate::geometry::move_info(pos, mv)
     }

@@ -107,7 +107,8 @@ impl Variant for Orthodox {
     spacechess_variant::forward_variant!(engine =>
         name, description, options_ron, players, start, legal_moves, count_legal_moves, play,
         outcome, in_check,
-        move_text, parse_move, draw, move_info, men, board, repetition_key, halfmove_clock,
+        move_text, parse_move, draw, draw_marked, piece_names, move_info, men, board,
+        repetition_key, halfmove_clock,
         hash_key, evaluate, capture_values, cell_info, move_origin,
     );
     fn to_move(&self, pos: &OrthodoxPosition) -> Player {

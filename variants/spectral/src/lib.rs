@@ -319,7 +319,24 @@ impl Variant for Spectral {
         self.read_position(text)
     }
     fn draw(&self, pos: &SpectralPosition) -> String {
-        self.picture(pos)
+        self.picture(pos, &[])
+    }
+    fn draw_marked(&self, pos: &SpectralPosition, marks: &[(Cell, char)]) -> String {
+        self.picture(pos, marks)
+    }
+    /// The King, the array's pieces (after replacements), the Pawn, then the other pieces a pawn
+    /// may become.
+    fn piece_names(&self) -> Vec<(char, String)> {
+        let (squares, points) = self.promotion_pieces();
+        let mut pieces = vec![PieceType::King];
+        pieces.extend(self.rules.array());
+        pieces.push(PieceType::Pawn);
+        for &p in squares.iter().chain(points) {
+            if !pieces.contains(&p) {
+                pieces.push(p);
+            }
+        }
+        pieces.into_iter().map(|p| (p.letter(), p.name())).collect()
     }
     /// A castle moves the king (first) and its rook; en passant captures the passing pawn on its
     /// own square; moves to and from points have the ordinary kinds (the board model marks the

@@ -416,7 +416,7 @@ impl Spectral {
 
     /// A drawing of both boards together: squares as `.`, points as `+`, each point drawn between
     /// the four squares around it.
-    pub(crate) fn picture(&self, pos: &SpectralPosition) -> String {
+    pub(crate) fn picture(&self, pos: &SpectralPosition, marks: &[(Cell, char)]) -> String {
         let mut out = String::new();
         let files = "a   b   c   d   e   f   g   h";
         out.push_str(&format!("     {files}\n"));
@@ -424,6 +424,7 @@ impl Spectral {
             let mut line = format!("{:>2}   ", r + 1);
             for f in 0..8 {
                 let c = square(f, r);
+                spacechess_variant::board::mark_before(&mut line, marks, c);
                 line.push(pos.man_at(c).map(man_char).unwrap_or('.'));
                 if f < 7 {
                     line.push_str("   ");
@@ -434,6 +435,7 @@ impl Spectral {
                 let mut line = "       ".to_string();
                 for f in 0..7 {
                     let c = point(f, r - 1);
+                    spacechess_variant::board::mark_before(&mut line, marks, c);
                     line.push(pos.man_at(c).map(man_char).unwrap_or('+'));
                     if f < 6 {
                         line.push_str("   ");

@@ -4,6 +4,7 @@
 use crate::notation::{EcilaNotation, ReducedNotation, SphinxNotation};
 use spacechess_engine::{Engine, Position};
 use spacechess_geometry::Cell;
+use spacechess_variant::board::mark_before;
 use spacechess_variant::{BoardModel, CellInfo, Panel, Variant};
 
 /// The token of the man on a cell: upper case White, lower case Black, `.` empty.
@@ -26,8 +27,9 @@ fn footer<const W: usize>(e: &Engine<W>, pos: &Position<W>) -> String {
 }
 
 /// Sphinx Chess: boards a b c (Black's side) on top, g h i at the bottom; squares 1-16 of each board
-/// row by row from its top-left.
-pub fn sphinx<const W: usize>(e: &Engine<W>, pos: &Position<W>) -> String {
+/// row by row from its top-left. `marks` stand before their cells' men (see
+/// `Variant::draw_marked`).
+pub fn sphinx<const W: usize>(e: &Engine<W>, pos: &Position<W>, marks: &[(Cell, char)]) -> String {
     let shape = e.shape();
     let side = shape.extent(2) as i8;
     let rows = shape.extent(1) as i8;
@@ -51,6 +53,7 @@ pub fn sphinx<const W: usize>(e: &Engine<W>, pos: &Position<W>) -> String {
                 for c in 0..side {
                     let cell = SphinxNotation::from_spec_coords(shape, [br, bc, r, c])
                         .expect("inside the board");
+                    mark_before(&mut line, marks, cell);
                     line.push(token(e, pos, cell));
                     line.push(' ');
                 }
@@ -67,8 +70,9 @@ pub fn sphinx<const W: usize>(e: &Engine<W>, pos: &Position<W>) -> String {
     out
 }
 
-/// Reduced Sphinx: the ordinary board, White at the bottom, the four quarter boards framed.
-pub fn reduced<const W: usize>(e: &Engine<W>, pos: &Position<W>) -> String {
+/// Reduced Sphinx: the ordinary board, White at the bottom, the four quarter boards framed;
+/// `marks` as in [`sphinx`].
+pub fn reduced<const W: usize>(e: &Engine<W>, pos: &Position<W>, marks: &[(Cell, char)]) -> String {
     let shape = e.shape();
     let side = shape.extent(2);
     let quarters = shape.extent(0);
@@ -92,6 +96,7 @@ pub fn reduced<const W: usize>(e: &Engine<W>, pos: &Position<W>) -> String {
             let cell =
                 ReducedNotation::from_file_rank(shape, f as i8, k as i8).expect("inside the board");
             line.push(' ');
+            mark_before(&mut line, marks, cell);
             line.push(token(e, pos, cell));
             if (f + 1) % side == 0 {
                 line.push_str(" |");
@@ -118,8 +123,14 @@ pub fn reduced<const W: usize>(e: &Engine<W>, pos: &Position<W>) -> String {
 
 /// Ecila: the platforms from the top down, side by side; each platform holds one layer of cells of
 /// four Cubes, drawn as miniature boards `(A B)(C D)` (upper Cubes) or `(E F)(G H)` as seen from
-/// above, each miniature board's rows as the cell numbers run (`1 2` over `3 4`).
-pub fn ecila<const W: usize>(e: &Engine<W>, pos: &Position<W>, hand: Option<&str>) -> String {
+/// above, each miniature board's rows as the cell numbers run (`1 2` over `3 4`), indented one
+/// column so that every cell has a space before it for its mark (`marks` as in [`sphinx`]).
+pub fn ecila<const W: usize>(
+    e: &Engine<W>,
+    pos: &Position<W>,
+    hand: Option<&str>,
+    marks: &[(Cell, char)],
+) -> String {
     let shape = e.shape();
     let n = shape.extent(3) as i8;
     let mut panels: Vec<Vec<String>> = Vec::new();
@@ -133,14 +144,14 @@ pub fn ecila<const W: usize>(e: &Engine<W>, pos: &Position<W>, hand: Option<&str
             let cubes = if big_z == 1 { "A-D" } else { "E-H" };
             let mut lines = vec![format!("platform {platform}: {cubes} {first}-{last}")];
             for big_y in 0..2i8 {
-                let mut label = String::new();
+                let mut label = String::from(" ");
                 for big_x in 0..2i8 {
                     let letter = (b'A' + ((1 - big_z) * 4 + big_y * 2 + big_x) as u8) as char;
                     label.push_str(&format!("{:<width$}", letter, width = 2 * n as usize + 2));
                 }
                 lines.push(label.trim_end().to_string());
                 for y in 0..n {
-                    let mut line = String::new();
+                    let mut line = String::from(" ");
                     for big_x in 0..2i8 {
                         for x in 0..n {
                             let cell = EcilaNotation::from_spec_coords(
@@ -148,6 +159,7 @@ pub fn ecila<const W: usize>(e: &Engine<W>, pos: &Position<W>, hand: Option<&str
                                 [big_x, big_y, big_z, x, y, z],
                             )
                             .expect("inside the board");
+                            mark_before(&mut line, marks, cell);
                             line.push(token(e, pos, cell));
                             line.push(' ');
                         }

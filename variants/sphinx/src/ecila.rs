@@ -8,7 +8,7 @@ use spacechess_engine::{
     Atom, Engine, Goal, Motion, Move, MoveKind, Position, RuleSet, StalemateResult, StepSet,
     MAX_KINDS,
 };
-use spacechess_geometry::CellSet;
+use spacechess_geometry::{Cell, CellSet};
 use spacechess_variant::{
     BoardModel, DrawReason, Man, MoveError, MoveInfo, OptionDoc, Outcome, Player, PositionError,
     RuleOptions, RulesError, Variant,
@@ -661,8 +661,14 @@ impl<const W: usize> Variant for Ecila<W> {
         Ok(pos)
     }
     fn draw(&self, pos: &EcilaPosition<W>) -> String {
+        self.draw_marked(pos, &[])
+    }
+    fn draw_marked(&self, pos: &EcilaPosition<W>, marks: &[(Cell, char)]) -> String {
         let hand = pos.placing().then(|| self.hand_text(&pos.hand));
-        draw::ecila(&self.engine, &pos.board, hand.as_deref())
+        draw::ecila(&self.engine, &pos.board, hand.as_deref(), marks)
+    }
+    fn piece_names(&self) -> Vec<(char, String)> {
+        self.engine.piece_names()
     }
     fn move_info(&self, pos: &EcilaPosition<W>, mv: &Move) -> MoveInfo {
         self.engine.move_info(&pos.board, mv)

@@ -8,7 +8,7 @@ use spacechess_engine::{
     Atom, Engine, Goal, Motion, Move, Notation, Position, RuleSet, StalemateResult, StepSet,
 };
 use spacechess_variant::{
-    BoardModel, OptionDoc, Outcome, Player, RuleOptions, RulesError, Variant, WinReason,
+    BoardModel, Cell, OptionDoc, Outcome, Player, RuleOptions, RulesError, Variant, WinReason,
 };
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -315,11 +315,17 @@ impl<const W: usize> Variant for Sphinx<W> {
         pos.to_move()
     }
     fn draw(&self, pos: &Position<W>) -> String {
+        self.draw_marked(pos, &[])
+    }
+    fn draw_marked(&self, pos: &Position<W>, marks: &[(Cell, char)]) -> String {
         if self.reduced {
-            draw::reduced(&self.engine, pos)
+            draw::reduced(&self.engine, pos, marks)
         } else {
-            draw::sphinx(&self.engine, pos)
+            draw::sphinx(&self.engine, pos, marks)
         }
+    }
+    fn piece_names(&self) -> Vec<(char, String)> {
+        self.engine.piece_names()
     }
     fn board(&self) -> BoardModel {
         if self.reduced {

@@ -1,10 +1,10 @@
 //! `spacechess analyse`: the engine's best line and score for a position, one line per completed
 //! iteration, then the best move.
 
-use super::position_after;
+use super::{position_after, score_for};
 use crate::error::CliError;
 use crate::registry::VariantVisitor;
-use spacechess::search::{score_text, Limits, Searcher};
+use spacechess::search::{Limits, Searcher};
 use spacechess::Variant;
 
 /// Analyses the position (the start, `--position`, after `--moves`).
@@ -34,14 +34,15 @@ impl VariantVisitor for Analyse<'_> {
     fn visit<V: Variant + 'static>(self, v: V) -> Self::Output {
         let v = &v;
         let pos = position_after(v, self.position, self.moves)?;
-        let players = v.players().count();
+        let players = v.players();
+        let to_move = v.to_move(&pos);
         let mut out = String::new();
         let mut searcher = Searcher::new(v);
         let r = searcher.search_with(&pos, self.limits, |info| {
             out.push_str(&format!(
-                "depth {:>2}  score {:>7}  nodes {:>9}  time {:>6} ms  pv {}\n",
+                "depth {:>2}  score {:<16}  nodes {:>9}  time {:>6} ms  pv {}\n",
                 info.depth,
-                score_text(info.score, players),
+                score_for(info.score, to_move, players),
                 info.nodes,
                 info.elapsed.as_millis(),
                 line_text(v, &pos, &info.pv)
@@ -62,10 +63,9 @@ impl VariantVisitor for Analyse<'_> {
                     0.0
                 };
                 out.push_str(&format!(
-                    "best {}  score {} ({} to move)  depth {}  {} nodes  {:.0} nodes/s\n",
+                    "best {}  score {}  depth {}  {} nodes  {:.0} nodes/s\n",
                     v.move_text(&pos, &best),
-                    score_text(r.score, players),
-                    v.players().name(v.to_move(&pos)),
+                    score_for(r.score, to_move, players),
                     r.depth,
                     r.nodes,
                     nps

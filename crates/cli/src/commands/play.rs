@@ -1,12 +1,14 @@
 //! `spacechess play`: a game against the engine in the terminal. The board is drawn after every
 //! move; moves are typed in the variant's notation; `help`, `moves`, `undo`, `save FILE`, `hint`
-//! and `quit` are commands. The game's record is appended to the record file when it ends.
+//! and `quit` are commands. With `--record FILE` the game's record is appended to FILE when it
+//! ends (and a line on stderr says so); without it no file is written.
 
-use super::initial_position;
+use super::drawing::{drawing, legend};
+use super::{initial_position, score_for};
 use crate::error::CliError;
 use crate::registry::VariantVisitor;
 use spacechess::record::Record;
-use spacechess::search::{score_text, Limits, Searcher};
+use spacechess::search::{Limits, Searcher};
 use spacechess::{Game, Player, Variant};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -108,12 +110,16 @@ pub struct Play<'a> {
     pub limits: Limits,
     /// The `--position` text.
     pub position: Option<&'a str>,
-    /// The record file the game is appended to when it ends.
-    pub record: PathBuf,
+    /// The record file the game is appended to when it ends (None: no record is written).
+    pub record: Option<PathBuf>,
     /// Where commands come from.
     pub input: &'a mut dyn BufRead,
     /// Where the game is shown.
     pub output: &'a mut dyn Write,
+    /// Where notes about files written go (stderr).
+    pub messages: &'a mut dyn Write,
+    /// Colour the marked men of the drawings (the output is a terminal).
+    pub colour: bool,
 }
 
 const HELP: &str = "\
@@ -122,9 +128,10 @@ Type a move in the variant's notation, or a command:
   undo        take back your last move (and the engine's reply)
   hint        the engine's suggestion for you
   save FILE   write the game so far to FILE (a game record)
-  board       draw the board again
+  board       draw the board again (* marks the last move, ! a king in check)
+  legend      name the piece letters
   help        this text
-  quit        stop the game (the record is written, unfinished)
+  quit        stop the game (with --record, the record is written, unfinished)
 ";
 
 impl VariantVisitor for Play<'_> {
@@ -139,6 +146,8 @@ impl VariantVisitor for Play<'_> {
             record,
             input,
             output,
+            messages,
+            colour,
         } = self;
         let human = match side {
             Some(s) => parse_side(v, s)?,
@@ -167,7 +176,7 @@ impl VariantVisitor for Play<'_> {
             engine_name(&limits)
         )
         .map_err(io)?;
-        write!(output, "{}", v.draw(game.position())).map_err(io)?;
+        write!(output, "{}", game_drawing(&game, colour)).map_err(io)?;
         let mut quit = false;
         while game.outcome().is_none() && !quit {
             let to_move = v.to_move(game.position());
@@ -182,25 +191,33 @@ impl VariantVisitor for Play<'_> {
                     output,
                     "\n{} plays {text}   (score {}, depth {}, {} nodes, {} ms)\n",
                     players.name(to_move),
-                    score_text(r.score, players.count()),
+                    score_for(r.score, to_move, players),
                     r.depth,
                     r.nodes,
                     r.elapsed.as_millis()
                 )
                 .map_err(io)?;
-                write!(output, "{}", v.draw(game.position())).map_err(io)?;
+                write!(output, "{}", game_drawing(&game, colour)).map_err(io)?;
                 continue;
             }
             write!(output, "{} to move> ", players.name(to_move)).map_err(io)?;
             output.flush().map_err(io)?;
-            let mut line = String::new();
+            let mut bytes = Vec::new();
             let n = input
-                .read_line(&mut line)
+                .read_until(b'\n', &mut bytes)
                 .map_err(|e| CliError::new(format!("cannot read the input: {e}")))?;
             if n == 0 {
                 writeln!(output, "\n(end of input)").map_err(io)?;
                 break;
             }
+            let Ok(line) = String::from_utf8(bytes) else {
+                writeln!(
+                    output,
+                    "error: the line read is not UTF-8 text; type a move or 'help'"
+                )
+                .map_err(io)?;
+                continue;
+            };
             let line = line.trim();
             let (cmd, arg) = match line.split_once(char::is_whitespace) {
                 Some((c, a)) => (c, a.trim()),
@@ -209,8 +226,9 @@ impl VariantVisitor for Play<'_> {
             match cmd {
                 "" => {}
                 "help" | "?" => write!(output, "{HELP}").map_err(io)?,
+                "legend" => write!(output, "{}", legend(v)).map_err(io)?,
                 "quit" | "exit" | "resign" => quit = true,
-                "board" => write!(output, "{}", v.draw(game.position())).map_err(io)?,
+                "board" => write!(output, "{}", game_drawing(&game, colour)).map_err(io)?,
                 "moves" => {
                     let mut moves = Vec::new();
                     v.legal_moves(game.position(), &mut moves);
@@ -235,7 +253,7 @@ impl VariantVisitor for Play<'_> {
                         writeln!(output, "nothing to undo").map_err(io)?;
                     } else {
                         writeln!(output, "took back {undone} move(s)").map_err(io)?;
-                        write!(output, "{}", v.draw(game.position())).map_err(io)?;
+                        write!(output, "{}", game_drawing(&game, colour)).map_err(io)?;
                     }
                 }
                 "hint" => {
@@ -245,7 +263,7 @@ impl VariantVisitor for Play<'_> {
                             output,
                             "hint: {} (score {})",
                             v.move_text(game.position(), &m),
-                            score_text(r.score, players.count())
+                            score_for(r.score, to_move, players)
                         )
                         .map_err(io)?;
                     }
@@ -272,7 +290,7 @@ impl VariantVisitor for Play<'_> {
                 _ => match v.parse_move(game.position(), line) {
                     Ok(mv) => {
                         game.play(mv).map_err(|e| CliError::new(e.to_string()))?;
-                        write!(output, "{}", v.draw(game.position())).map_err(io)?;
+                        write!(output, "{}", game_drawing(&game, colour)).map_err(io)?;
                     }
                     Err(e) => writeln!(output, "error: {e} (type 'moves' for the legal moves)")
                         .map_err(io)?,
@@ -286,16 +304,32 @@ impl VariantVisitor for Play<'_> {
                 writeln!(output, "\nGame stopped after {} plies", game.moves().len()).map_err(io)?
             }
         }
-        let text = Record::game_text(
-            &game,
-            &[("Event", "spacechess play"), ("Date", &today())],
-            &names,
-            None,
-        );
-        append_record(&record, &text)?;
-        writeln!(output, "The game record is in {}", record.display()).map_err(io)?;
+        if let Some(record) = record {
+            let text = Record::game_text(
+                &game,
+                &[("Event", "spacechess play"), ("Date", &today())],
+                &names,
+                None,
+            );
+            append_record(&record, &text)?;
+            let _ = writeln!(
+                messages,
+                "the game's record ({} plies) was appended to {}",
+                game.moves().len(),
+                record.display()
+            );
+        }
         Ok(String::new())
     }
+}
+
+/// The drawing of a game's position, its last move and a king in check marked (see
+/// [`drawing`]).
+pub fn game_drawing<V: Variant>(game: &Game<'_, V>, colour: bool) -> String {
+    let v = game.variant();
+    let before = history(game);
+    let last = before.last().zip(game.moves().last());
+    drawing(v, game.position(), last, colour)
 }
 
 /// The positions of a game before the current one, oldest first.

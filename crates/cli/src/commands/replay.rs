@@ -1,6 +1,8 @@
 //! `spacechess replay`: reads a game record file, replays its games move by move (checking every
 //! move) and shows the final position and result.
 
+use super::drawing::drawing;
+use super::play::game_drawing;
 use crate::error::CliError;
 use crate::registry::VariantVisitor;
 use spacechess::record::{result_token, Record};
@@ -15,6 +17,8 @@ pub struct Replay<'a> {
     pub game: Option<usize>,
     /// Draw the board after every move.
     pub boards: bool,
+    /// Colour the marked men of the drawings (stdout is a terminal).
+    pub colour: bool,
 }
 
 impl VariantVisitor for Replay<'_> {
@@ -61,14 +65,15 @@ impl VariantVisitor for Replay<'_> {
             out.push('\n');
             if self.boards {
                 let mut pos = game.start().clone();
-                out.push_str(&v.draw(&pos));
+                out.push_str(&drawing(v, &pos, None, self.colour));
                 for m in game.moves() {
                     out.push_str(&format!("\n{}\n", v.move_text(&pos, m)));
-                    pos = v.play(&pos, m);
-                    out.push_str(&v.draw(&pos));
+                    let next = v.play(&pos, m);
+                    out.push_str(&drawing(v, &next, Some((&pos, m)), self.colour));
+                    pos = next;
                 }
             } else {
-                out.push_str(&v.draw(game.position()));
+                out.push_str(&game_drawing(&game, self.colour));
             }
             let by_rules = v.outcome(game.position());
             out.push_str(&format!(

@@ -1,5 +1,6 @@
 //! `spacechess selfplay`: matches of the engine against itself (at other limits) or against a
-//! random mover, with a results table, progress on stderr and every game's record written.
+//! random mover, with a results table, progress on stderr and, with `--record FILE`, every
+//! game's record written to FILE.
 
 use super::initial_position;
 use super::play::{append_record, today};
@@ -33,6 +34,14 @@ pub fn parse_agent(s: &str) -> Result<Agent, String> {
     }
 }
 
+/// Reads the number of games of `--games`: 1 or more.
+pub fn parse_games(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("'{s}': expected a number of games, 1 or more")),
+    }
+}
+
 /// A match of `games` games between agents A and B, colours alternating.
 pub struct Selfplay<'a> {
     /// The `--position` text (default: the start).
@@ -49,8 +58,8 @@ pub struct Selfplay<'a> {
     pub max_plies: usize,
     /// Seed of the random opening and the random mover.
     pub seed: u64,
-    /// The file every game's record is written to (replaced).
-    pub record: PathBuf,
+    /// The file every game's record is written to (replaced; None: no records are written).
+    pub record: Option<PathBuf>,
     /// Progress lines (one per game) go here.
     pub progress: &'a mut dyn Write,
 }
@@ -77,8 +86,10 @@ impl VariantVisitor for Selfplay<'_> {
         let v = &v;
         let start = initial_position(v, self.position)?;
         let players = v.players();
-        std::fs::write(&self.record, "")
-            .map_err(|e| CliError::new(format!("cannot write '{}': {e}", self.record.display())))?;
+        if let Some(record) = &self.record {
+            std::fs::write(record, "")
+                .map_err(|e| CliError::new(format!("cannot write '{}': {e}", record.display())))?;
+        }
         let (mut wins, mut draws, mut losses) = (0usize, 0usize, 0usize);
         let mut rows = Vec::new();
         let mut total_plies = 0usize;
@@ -127,7 +138,9 @@ impl VariantVisitor for Selfplay<'_> {
                 &names,
                 Some(&report.outcome),
             );
-            append_record(&self.record, &text)?;
+            if let Some(record) = &self.record {
+                append_record(record, &text)?;
+            }
             let a_seats: Vec<&str> = players
                 .all()
                 .filter(|p| seat[p.index()])
@@ -189,12 +202,23 @@ impl VariantVisitor for Selfplay<'_> {
             format!("{}/{}", self.games as f64 - score, self.games)
         ));
         out.push_str(&format!(
-            "\nA scored {:.0}%; {:.1} plies a game; {:.1} s; records in {}\n",
+            "\nA scored {:.0}%; {:.1} plies a game; {:.1} s\n",
             100.0 * score / n,
             total_plies as f64 / n,
             t0.elapsed().as_secs_f64(),
-            self.record.display()
         ));
+        if let Some(record) = &self.record {
+            let _ = writeln!(
+                self.progress,
+                "{} written to {}",
+                if self.games == 1 {
+                    "1 game record was".to_string()
+                } else {
+                    format!("{} game records were", self.games)
+                },
+                record.display()
+            );
+        }
         Ok(out)
     }
 }

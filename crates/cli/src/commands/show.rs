@@ -1,6 +1,8 @@
-//! `spacechess show`: the drawing of a position, then its text.
+//! `spacechess show`: the drawing of a position (the last of `--moves` marked `*`, a king in
+//! check `!`), optionally the legend of the piece letters, then the position's text.
 
-use super::position_after;
+use super::drawing::{drawing, legend};
+use super::position_with_last_move;
 use crate::error::CliError;
 use crate::registry::VariantVisitor;
 use spacechess::Variant;
@@ -11,6 +13,10 @@ pub struct Show<'a> {
     pub position: Option<&'a str>,
     /// Moves to play first.
     pub moves: &'a [String],
+    /// `--legend`: name the piece letters under the board.
+    pub legend: bool,
+    /// Colour the marked men (stdout is a terminal).
+    pub colour: bool,
 }
 
 impl VariantVisitor for Show<'_> {
@@ -18,10 +24,11 @@ impl VariantVisitor for Show<'_> {
 
     fn visit<V: Variant + 'static>(self, v: V) -> Self::Output {
         let v = &v;
-        let pos = position_after(v, self.position, self.moves)?;
-        let mut out = v.draw(&pos);
-        if !out.ends_with('\n') {
-            out.push('\n');
+        let (pos, last) = position_with_last_move(v, self.position, self.moves)?;
+        let last = last.as_ref().map(|(before, mv)| (before, mv));
+        let mut out = drawing(v, &pos, last, self.colour);
+        if self.legend {
+            out.push_str(&legend(v));
         }
         out.push('\n');
         out.push_str(&v.position_text(&pos));
