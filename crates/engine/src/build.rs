@@ -161,6 +161,19 @@ impl<const W: usize> Engine<W> {
                 )));
             }
         }
+        // A game needs opponents: players all of one team would have no enemy to check, capture
+        // or take en passant (found by fuzzing rule files, issue 18).
+        if rules.players.len() > 1
+            && rules
+                .players
+                .iter()
+                .all(|p| p.team == rules.players[0].team)
+        {
+            return Err(invalid(format!(
+                "every player is on team {}: a game needs at least two teams",
+                rules.players[0].team
+            )));
+        }
         let mut letters = std::collections::HashSet::new();
         for k in &rules.pieces {
             if !k.letter.is_ascii_uppercase() || !letters.insert(k.letter) {

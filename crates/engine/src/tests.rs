@@ -533,3 +533,17 @@ fn move_text_rule_separator_optional_case_free() {
         Ok(MoveSpec::Place { kind: 1, .. })
     ));
 }
+
+/// A rule set whose players are all of one team is refused: it has no opponents (a double step
+/// then wrote an en passant field its own position reader refused; found by fuzzing rule files,
+/// issue 18).
+#[test]
+fn players_all_of_one_team_are_refused() {
+    let text = rules(4, 4, KING, "k3/4/4/K3 w", "").replace("team: 0", "team: 1");
+    let Err(err) = Engine::<1>::from_ron(&text, Arc::new(GenericNotation)) else {
+        panic!("a rule set without opponents was accepted");
+    };
+    assert!(matches!(err, RulesError::Invalid(_)), "{err}");
+    assert!(err.to_string().contains("two teams"), "{err}");
+    engine(&rules(4, 4, KING, "k3/4/4/K3 w", ""));
+}
