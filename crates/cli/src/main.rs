@@ -221,6 +221,13 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 6, value_parser = play::parse_search_depth)]
         max_depth: u32,
     },
+    /// Speak UCI on standard input and output (for GUIs and match runners; docs/uci.md): every
+    /// variant through the UCI_Variant option, positions and moves in the variant's own text
+    Uci {
+        /// The variant to start with (UCI_Variant changes it)
+        #[arg(default_value = "orthodox")]
+        variant: String,
+    },
     /// Replay the games of a record file, checking every move; show the final positions
     Replay {
         /// The variant (see `spacechess variants`)
@@ -406,6 +413,7 @@ fn run(command: Command) -> Result<String, CliError> {
             },
             open,
         ),
+        Command::Uci { variant } => commands::uci::run(&variant).map(|()| String::new()),
         Command::Replay {
             variant,
             file,

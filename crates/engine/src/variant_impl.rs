@@ -174,6 +174,16 @@ impl<const W: usize> Variant for Engine<W> {
     fn evaluate(&self, pos: &Position<W>, scores: &mut [i32]) {
         self.evaluate_players(pos, scores)
     }
+    fn pass(&self, pos: &Position<W>) -> Option<Position<W>> {
+        if self.players.count() != 2 {
+            return None;
+        }
+        let mut passed = pos.clone();
+        passed.ep = None;
+        passed.to_move = Player(1 - pos.to_move.0);
+        passed.halfmove = pos.halfmove.saturating_add(1);
+        Some(passed)
+    }
     fn capture_values(&self, pos: &Position<W>, mv: &Move) -> Option<(i32, i32)> {
         self.capture_values_of(pos, mv)
     }

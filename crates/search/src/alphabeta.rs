@@ -1,15 +1,17 @@
-//! Iterative deepening negamax alpha-beta with a transposition table and quiescence search.
+//! Iterative deepening negamax alpha-beta (principal variation search) with a shared
+//! transposition table, aspiration windows, null-move pruning, late-move reductions, check
+//! extensions and quiescence search; several threads share the table (lazy SMP).
 
-use super::tt::{Bound, Entry, Table};
+use super::tt::{Bound, Entry, Table, SLOT_BYTES};
 use super::{Sides, INFINITY, MATE_BOUND};
 use spacechess_variant::Player;
 use spacechess_variant::Variant;
-use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// How long to search: any combination of a depth, a time and a node budget (the search stops
-/// at the first reached; with none, depth 4).
+/// at the first reached; with none, depth 4, unless `infinite`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Iterations up to this depth in plies.
@@ -18,6 +20,11 @@ pub struct Limits {
     pub movetime: Option<Duration>,
     /// Stop after this many nodes.
     pub nodes: Option<u64>,
+    /// Start no new iteration after this much time (time management: `movetime` is then the
+    /// hard limit).
+    pub soft_time: Option<Duration>,
+    /// Search until stopped from outside ([`Searcher::search_until`]), whatever the depth.
+    pub infinite: bool,
 }
 
 impl Limits {
@@ -36,6 +43,70 @@ impl Limits {
             ..Limits::default()
         }
     }
+
+    /// A fixed number of nodes per move.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+
+    /// Time for one move from a clock: `remaining` on the mover's clock, `increment` per move,
+    /// `moves_to_go` until the next time control (if any). Aims at a share of the remaining time
+    /// plus most of the increment ([`Limits::soft_time`]), and never spends more than a third of
+    /// what is left ([`Limits::movetime`]).
+    pub fn clock(remaining: Duration, increment: Duration, moves_to_go: Option<u32>) -> Limits {
+        let overhead = Duration::from_millis(10);
+        let usable = remaining.saturating_sub(overhead);
+        let share = usable / moves_to_go.unwrap_or(30).clamp(1, 60) + increment * 3 / 4;
+        let hard = (usable / 3).max(Duration::from_millis(1));
+        let soft = share.min(hard);
+        Limits {
+            movetime: Some(hard.min(soft * 4)),
+            soft_time: Some(soft),
+            ..Limits::default()
+        }
+    }
+}
+
+/// Which of the search's techniques are on. Each can be turned off, so that a match can tell
+/// what it gains; [`SearchOptions::baseline`] turns every one off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// Null-move pruning (only in two-player games whose variant can pass a turn,
+    /// [`Variant::pass`]). Off where zugzwang is common.
+    pub null_move: bool,
+    /// Late-move reductions: quiet moves late in the order are searched shallower first.
+    pub late_move_reductions: bool,
+    /// Aspiration windows around the previous iteration's score.
+    pub aspiration: bool,
+    /// Threads searching the same position, sharing the transposition table (lazy SMP).
+    pub threads: usize,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            null_move: true,
+            late_move_reductions: true,
+            aspiration: true,
+            threads: 1,
+        }
+    }
+}
+
+impl SearchOptions {
+    /// Every technique off, one thread: the search as it was before issue 14 (alpha-beta with
+    /// principal variation search, table, quiescence, killers, history, check extensions).
+    pub fn baseline() -> Self {
+        SearchOptions {
+            null_move: false,
+            late_move_reductions: false,
+            aspiration: false,
+            threads: 1,
+        }
+    }
 }
 
 /// What a search found.
@@ -49,7 +120,9 @@ pub struct SearchResult<M> {
     pub pv: Vec<M>,
     /// The depth of the last complete iteration (0 if none completed).
     pub depth: u32,
-    /// Nodes visited (main and quiescence search).
+    /// The deepest ply reached (quiescence included).
+    pub seldepth: u32,
+    /// Nodes visited (main and quiescence search, every thread).
     pub nodes: u64,
     /// Time taken.
     pub elapsed: Duration,
@@ -60,14 +133,18 @@ pub struct SearchResult<M> {
 pub struct SearchInfo<M> {
     /// The depth just completed.
     pub depth: u32,
+    /// The deepest ply reached so far.
+    pub seldepth: u32,
     /// Its score for the side to move.
     pub score: i32,
     /// Its principal variation.
     pub pv: Vec<M>,
-    /// Nodes so far.
+    /// Nodes so far (every thread).
     pub nodes: u64,
     /// Time so far.
     pub elapsed: Duration,
+    /// Permille of the transposition table in use.
+    pub hashfull: u32,
 }
 
 /// Plies of quiescence search at most (captures only, or evasions when in check).
@@ -80,9 +157,21 @@ const DELTA_MARGIN: i32 = 200;
 /// Plies from the root at most (check extensions included).
 const MAX_PLY: u32 = 96;
 const HISTORY_SIZE: usize = 1 << 12;
+/// Half-width of the first aspiration window, in centipawns.
+const ASPIRATION: i32 = 35;
+/// Nodes between two looks at the clock and the shared counters.
+const CHECK_EVERY: u64 = 1024;
 
-/// A search engine over one variant. Each [`Searcher::search`] starts from an empty table, so a
-/// search at a fixed depth gives the same result every time.
+/// Move-ordering keys: the hash move, then captures, then killers, then quiet moves by history.
+const KEY_HASH: i64 = 1 << 40;
+const KEY_CAPTURE: i64 = 1 << 32;
+const KEY_KILLER: i64 = 1 << 31;
+
+/// A search engine over one variant.
+///
+/// By default each [`Searcher::search`] starts from an empty table, so that a search at a fixed
+/// depth on one thread gives the same result every time; [`Searcher::set_keep_table`] keeps what
+/// was learnt from one search to the next (as a game-playing engine does).
 ///
 /// ```
 /// use spacechess_orthodox::Orthodox;
@@ -96,58 +185,63 @@ const HISTORY_SIZE: usize = 1 << 12;
 /// ```
 pub struct Searcher<'v, V: Variant> {
     v: &'v V,
-    tt: Table<V::Move>,
-    killers: Vec<[Option<V::Move>; 2]>,
-    history: Vec<i32>,
-    /// Hash keys of the game's earlier positions (oldest first), then of the current line.
-    path: Vec<u64>,
-    game_len: usize,
-    sides: Sides,
-    nodes: u64,
-    start: Instant,
-    deadline: Option<Instant>,
-    node_limit: Option<u64>,
-    stopped: bool,
-    buffers: Vec<Vec<V::Move>>,
-    scores: Vec<i32>,
-    /// Extra key mixed into every hash key (the root player, under the paranoid reduction).
-    key_salt: u64,
-    root_depth: u32,
-}
-
-/// Order of a move: larger first.
-fn move_hash<M: Hash>(m: &M) -> usize {
-    let mut h = DefaultHasher::new();
-    m.hash(&mut h);
-    h.finish() as usize % HISTORY_SIZE
+    tt: Table,
+    options: SearchOptions,
+    /// Hash keys of the game's earlier positions (oldest first).
+    game: Vec<u64>,
+    keep_table: bool,
+    generation: u8,
 }
 
 impl<'v, V: Variant> Searcher<'v, V> {
-    /// A searcher with a transposition table of 2^18 entries.
+    /// A searcher with a transposition table of 2^18 entries (4 MiB).
     pub fn new(v: &'v V) -> Self {
         Self::with_table_bits(v, 18)
     }
 
-    /// A searcher with a transposition table of `2^bits` entries.
+    /// A searcher with a transposition table of `2^bits` entries of 16 bytes (`bits` is clamped
+    /// to 4..=30).
     pub fn with_table_bits(v: &'v V, bits: u32) -> Self {
         Searcher {
             v,
-            tt: Table::new(bits.clamp(4, 28)),
-            killers: Vec::new(),
-            history: vec![0; HISTORY_SIZE],
-            path: Vec::new(),
-            game_len: 0,
-            sides: Sides::new(v.players(), Player(0)),
-            nodes: 0,
-            start: Instant::now(),
-            deadline: None,
-            node_limit: None,
-            stopped: false,
-            buffers: Vec::new(),
-            scores: Vec::new(),
-            key_salt: 0,
-            root_depth: 1,
+            tt: Table::new(bits.clamp(4, 30)),
+            options: SearchOptions::default(),
+            game: Vec::new(),
+            keep_table: false,
+            generation: 0,
         }
+    }
+
+    /// A searcher whose table takes at most `mib` mebibytes (at least 1).
+    pub fn with_hash_mib(v: &'v V, mib: usize) -> Self {
+        let slots = (mib.max(1) << 20) / SLOT_BYTES;
+        Self::with_table_bits(v, usize::BITS - 1 - slots.leading_zeros())
+    }
+
+    /// The table's size in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.tt.len() * SLOT_BYTES
+    }
+
+    /// Chooses the techniques and the number of threads.
+    pub fn set_options(&mut self, options: SearchOptions) {
+        self.options = options;
+    }
+
+    /// The techniques in use.
+    pub fn options(&self) -> SearchOptions {
+        self.options
+    }
+
+    /// Keeps the table from one search to the next (`true`), or starts each search from an
+    /// empty one (`false`, the default: deterministic results).
+    pub fn set_keep_table(&mut self, keep: bool) {
+        self.keep_table = keep;
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
     }
 
     /// The positions played before the one to search, oldest first (a repetition of one of them
@@ -156,8 +250,7 @@ impl<'v, V: Variant> Searcher<'v, V> {
     where
         V::Position: 'a,
     {
-        self.path = positions.into_iter().map(|p| self.v.hash_key(p)).collect();
-        self.game_len = self.path.len();
+        self.game = positions.into_iter().map(|p| self.v.hash_key(p)).collect();
     }
 
     /// Searches `pos` within `limits`.
@@ -170,17 +263,156 @@ impl<'v, V: Variant> Searcher<'v, V> {
         &mut self,
         pos: &V::Position,
         limits: Limits,
-        mut info: impl FnMut(&SearchInfo<V::Move>),
+        info: impl FnMut(&SearchInfo<V::Move>),
     ) -> SearchResult<V::Move> {
-        self.start = Instant::now();
-        self.deadline = limits.movetime.map(|t| self.start + t);
-        self.node_limit = limits.nodes;
-        self.nodes = 0;
-        self.stopped = false;
-        self.tt.clear();
-        self.killers.clear();
-        self.history.iter_mut().for_each(|h| *h = 0);
-        self.path.truncate(self.game_len);
+        let never = AtomicBool::new(false);
+        self.search_until(pos, limits, &never, info)
+    }
+
+    /// Searches `pos` within `limits` or until `stop` becomes true (from another thread: UCI's
+    /// `stop`), calling `info` after every completed iteration.
+    pub fn search_until(
+        &mut self,
+        pos: &V::Position,
+        limits: Limits,
+        stop: &AtomicBool,
+        info: impl FnMut(&SearchInfo<V::Move>),
+    ) -> SearchResult<V::Move> {
+        if self.keep_table {
+            self.generation = self.generation.wrapping_add(1);
+        } else {
+            self.tt.clear();
+        }
+        let shared = Shared {
+            tt: &self.tt,
+            stop,
+            halt: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            start: Instant::now(),
+            generation: self.generation,
+        };
+        let max_depth = match (limits.depth, limits.movetime, limits.nodes) {
+            (Some(d), _, _) => d.clamp(1, MAX_PLY / 2),
+            (None, None, None) if !limits.infinite => 4,
+            _ => MAX_PLY / 2,
+        };
+        let threads = self.options.threads.clamp(1, 256);
+        let (v, options, game) = (self.v, self.options, &self.game);
+        std::thread::scope(|scope| {
+            for id in 1..threads {
+                let shared = &shared;
+                scope.spawn(move || {
+                    let mut helper = Worker::new(v, shared, options, game, limits, id);
+                    helper.iterate(pos, max_depth, &mut |_| {});
+                });
+            }
+            let mut main = Worker::new(v, &shared, options, game, limits, 0);
+            let mut info = info;
+            let result = main.iterate(pos, max_depth, &mut info);
+            shared.halt.store(true, Ordering::Relaxed);
+            result
+        })
+    }
+}
+
+/// What the threads of one search share.
+struct Shared<'a> {
+    tt: &'a Table,
+    /// Set from outside the search.
+    stop: &'a AtomicBool,
+    /// Set when the main thread has finished: the helpers stop.
+    halt: AtomicBool,
+    /// Nodes of every thread, added every [`CHECK_EVERY`] nodes.
+    nodes: AtomicU64,
+    start: Instant,
+    generation: u8,
+}
+
+/// One thread's search: its own killers, history and move buffers over the shared table.
+struct Worker<'a, V: Variant> {
+    v: &'a V,
+    shared: &'a Shared<'a>,
+    options: SearchOptions,
+    id: usize,
+    killers: Vec<[Option<V::Move>; 2]>,
+    history: Vec<i32>,
+    /// Hash keys of the game's earlier positions (oldest first), then of the current line.
+    path: Vec<u64>,
+    sides: Sides,
+    /// Nodes not yet added to the shared count.
+    pending: u64,
+    /// Nodes of this thread.
+    nodes: u64,
+    deadline: Option<Instant>,
+    soft_deadline: Option<Instant>,
+    node_limit: Option<u64>,
+    stopped: bool,
+    buffers: Vec<Vec<V::Move>>,
+    orders: Vec<Vec<(i64, u16)>>,
+    scores: Vec<i32>,
+    /// Extra key mixed into every hash key (the root player, under the paranoid reduction).
+    key_salt: u64,
+    root_depth: u32,
+    seldepth: u32,
+    /// True when null-move pruning may be tried (two players, option on).
+    can_pass: bool,
+}
+
+/// Where a move goes in the history table.
+fn move_hash<M: Hash>(m: &M) -> usize {
+    let mut h = rustc_hash::FxHasher::default();
+    m.hash(&mut h);
+    (h.finish() >> 20) as usize % HISTORY_SIZE
+}
+
+/// Plies by which a late quiet move is reduced: grows with the depth and the move's rank.
+fn reduction(depth: u32, rank: usize) -> u32 {
+    let r = 0.5 + f64::from(depth).ln() * (rank as f64).ln() / 2.5;
+    r as u32
+}
+
+impl<'a, V: Variant> Worker<'a, V> {
+    fn new(
+        v: &'a V,
+        shared: &'a Shared<'a>,
+        options: SearchOptions,
+        game: &[u64],
+        limits: Limits,
+        id: usize,
+    ) -> Self {
+        let start = shared.start;
+        Worker {
+            v,
+            shared,
+            options,
+            id,
+            killers: Vec::new(),
+            history: vec![0; HISTORY_SIZE],
+            path: game.to_vec(),
+            sides: Sides::new(v.players(), Player(0)),
+            pending: 0,
+            nodes: 0,
+            deadline: limits.movetime.map(|t| start + t),
+            soft_deadline: limits.soft_time.map(|t| start + t),
+            node_limit: limits.nodes,
+            stopped: false,
+            buffers: Vec::new(),
+            orders: Vec::new(),
+            scores: Vec::new(),
+            key_salt: 0,
+            root_depth: 1,
+            seldepth: 0,
+            can_pass: options.null_move && v.players().count() == 2,
+        }
+    }
+
+    /// Iterative deepening from `pos`; the main thread (id 0) reports each iteration to `info`.
+    fn iterate(
+        &mut self,
+        pos: &V::Position,
+        max_depth: u32,
+        info: &mut dyn FnMut(&SearchInfo<V::Move>),
+    ) -> SearchResult<V::Move> {
         let me = self.v.to_move(pos);
         self.sides = Sides::new(self.v.players(), me);
         self.key_salt = if self.sides.paranoid() {
@@ -188,19 +420,25 @@ impl<'v, V: Variant> Searcher<'v, V> {
         } else {
             0
         };
-        let max_depth = match (limits.depth, limits.movetime, limits.nodes) {
-            (Some(d), _, _) => d.clamp(1, MAX_PLY / 2),
-            (None, None, None) => 4,
-            _ => MAX_PLY / 2,
-        };
-
-        let mut root_moves = Vec::new();
-        self.v.legal_moves(pos, &mut root_moves);
+        let mut generated = Vec::new();
+        self.v.legal_moves(pos, &mut generated);
+        // Root moves with their index in generation order (the table's move index).
+        let mut root_moves: Vec<(V::Move, u16)> = generated
+            .into_iter()
+            .enumerate()
+            .map(|(i, m)| (m, i as u16))
+            .collect();
+        // Helpers start in another order, so that the threads do not all search the same tree.
+        if self.id > 0 && root_moves.len() > 1 {
+            let k = self.id % root_moves.len();
+            root_moves.rotate_left(k);
+        }
         let mut result = SearchResult {
-            best: root_moves.first().cloned(),
+            best: root_moves.first().map(|m| m.0.clone()),
             score: 0,
-            pv: root_moves.first().cloned().into_iter().collect(),
+            pv: root_moves.first().map(|m| m.0.clone()).into_iter().collect(),
             depth: 0,
+            seldepth: 0,
             nodes: 0,
             elapsed: Duration::ZERO,
         };
@@ -210,25 +448,36 @@ impl<'v, V: Variant> Searcher<'v, V> {
                 .outcome_score(self.v.outcome(pos).as_ref(), me, 0);
             return result;
         }
-        for depth in 1..=max_depth {
+        let mut previous = 0;
+        for iteration in 1..=max_depth {
+            // Half the helpers search one ply deeper than the iteration.
+            let depth = (iteration + (self.id as u32 & 1)).min(MAX_PLY / 2);
             self.root_depth = depth;
-            let (score, best) = self.root(pos, depth, &mut root_moves);
-            if self.stopped && depth > 1 {
+            let (score, best) = self.aspirated_root(pos, depth, &mut root_moves, previous);
+            if self.stopped && iteration > 1 {
                 break;
             }
-            result.best = Some(root_moves[best].clone());
-            result.score = score;
-            result.depth = depth;
-            result.pv = self.principal_variation(pos, &root_moves[best], depth);
-            result.nodes = self.nodes;
-            result.elapsed = self.start.elapsed();
-            info(&SearchInfo {
-                depth,
-                score,
-                pv: result.pv.clone(),
-                nodes: self.nodes,
-                elapsed: result.elapsed,
-            });
+            previous = score;
+            let best_move = root_moves[best].0.clone();
+            root_moves[..=best].rotate_right(1);
+            if self.id == 0 {
+                result.best = Some(best_move.clone());
+                result.score = score;
+                result.depth = depth;
+                result.seldepth = self.seldepth;
+                result.pv = self.principal_variation(pos, &best_move, depth);
+                result.nodes = self.total_nodes();
+                result.elapsed = self.shared.start.elapsed();
+                info(&SearchInfo {
+                    depth,
+                    seldepth: self.seldepth,
+                    score,
+                    pv: result.pv.clone(),
+                    nodes: result.nodes,
+                    elapsed: result.elapsed,
+                    hashfull: self.shared.tt.hashfull(self.shared.generation),
+                });
+            }
             if self.stopped {
                 break;
             }
@@ -236,170 +485,87 @@ impl<'v, V: Variant> Searcher<'v, V> {
             if score.abs() >= MATE_BOUND && (super::MATE - score.abs()) as u32 <= depth {
                 break;
             }
-            if let Some(t) = limits.movetime {
+            let now = Instant::now();
+            if self.soft_deadline.is_some_and(|s| now >= s) {
+                break;
+            }
+            if let Some(deadline) = self.deadline {
                 // The next iteration would most likely not finish.
-                if self.start.elapsed() * 2 > t {
+                let spent = now - self.shared.start;
+                if now + spent >= deadline {
                     break;
                 }
             }
-            if root_moves.len() == 1 && limits.depth.is_none() {
+            if root_moves.len() == 1 && self.deadline.is_some() {
                 break;
             }
-            // Best move first in the next iteration.
-            root_moves[..=best].rotate_right(1);
         }
-        result.nodes = self.nodes;
-        result.elapsed = self.start.elapsed();
+        self.flush_nodes();
+        result.nodes = self.total_nodes();
+        result.elapsed = self.shared.start.elapsed();
         result
     }
 
-    /// One iteration at the root: the score and index of the best move.
-    fn root(&mut self, pos: &V::Position, depth: u32, moves: &mut [V::Move]) -> (i32, usize) {
+    /// One iteration at the root within aspiration windows around `previous`, widened until
+    /// the score falls inside: the score and index of the best move.
+    fn aspirated_root(
+        &mut self,
+        pos: &V::Position,
+        depth: u32,
+        moves: &mut [(V::Move, u16)],
+        previous: i32,
+    ) -> (i32, usize) {
+        let mut delta = ASPIRATION;
+        let aspire = self.options.aspiration && depth >= 4 && previous.abs() < MATE_BOUND / 2;
+        let (mut alpha, mut beta) = if aspire {
+            (previous - delta, previous + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let (score, best) = self.root(pos, depth, moves, alpha, beta);
+            if self.stopped {
+                return (score, best);
+            }
+            if score <= alpha && alpha > -INFINITY {
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta && beta < INFINITY {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return (score, best);
+            }
+            delta *= 3;
+            if delta > 1_000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    /// One search of the root moves in the window (alpha, beta).
+    fn root(
+        &mut self,
+        pos: &V::Position,
+        depth: u32,
+        moves: &[(V::Move, u16)],
+        alpha0: i32,
+        beta: i32,
+    ) -> (i32, usize) {
         let me = self.v.to_move(pos);
         let raw = self.v.hash_key(pos);
         let key = raw ^ self.key_salt;
         self.path.push(raw);
-        let mut alpha = -INFINITY;
-        let beta = INFINITY;
+        let mut alpha = alpha0;
+        let mut best_score = -INFINITY;
         let mut best = 0;
-        for (i, m) in moves.iter().enumerate() {
+        for (i, (m, _)) in moves.iter().enumerate() {
             let child = self.v.play(pos, m);
             let score = if i == 0 {
                 self.child_score(&child, me, depth - 1, 1, alpha, beta)
             } else {
                 let s = self.child_score(&child, me, depth - 1, 1, alpha, alpha + 1);
-                if s > alpha && !self.stopped {
-                    self.child_score(&child, me, depth - 1, 1, alpha, beta)
-                } else {
-                    s
-                }
-            };
-            if self.stopped {
-                break;
-            }
-            if score > alpha {
-                alpha = score;
-                best = i;
-            }
-        }
-        self.path.pop();
-        self.tt.store(Entry {
-            key,
-            depth,
-            score: alpha,
-            bound: Bound::Exact,
-            best: Some(moves[best].clone()),
-        });
-        (alpha, best)
-    }
-
-    /// The score of `child` for `me`'s side, searched in the window (alpha, beta) of that side.
-    #[allow(clippy::too_many_arguments)]
-    fn child_score(
-        &mut self,
-        child: &V::Position,
-        me: Player,
-        depth: u32,
-        ply: u32,
-        alpha: i32,
-        beta: i32,
-    ) -> i32 {
-        let next = self.v.to_move(child);
-        if self.sides.same(me, next) {
-            self.negamax(child, depth, ply, alpha, beta)
-        } else {
-            -self.negamax(child, depth, ply, -beta, -alpha)
-        }
-    }
-
-    fn out_of_budget(&mut self) -> bool {
-        if self.stopped {
-            return true;
-        }
-        if self.nodes & 1023 == 0 {
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-            let spent = self.node_limit.is_some_and(|n| self.nodes >= n);
-            self.stopped = late || spent;
-        }
-        self.stopped
-    }
-
-    fn repeated(&self, pos: &V::Position, key: u64) -> bool {
-        let n = self.path.len();
-        let window = self
-            .v
-            .halfmove_clock(pos)
-            .map_or(n, |c| (c as usize).min(n));
-        self.path[n - window..].contains(&key)
-    }
-
-    fn take_buffer(&mut self, ply: u32) -> Vec<V::Move> {
-        let i = ply as usize;
-        if self.buffers.len() <= i {
-            self.buffers.resize_with(i + 1, Vec::new);
-        }
-        std::mem::take(&mut self.buffers[i])
-    }
-
-    fn negamax(
-        &mut self,
-        pos: &V::Position,
-        mut depth: u32,
-        ply: u32,
-        mut alpha: i32,
-        beta: i32,
-    ) -> i32 {
-        self.nodes += 1;
-        if self.out_of_budget() {
-            return 0;
-        }
-        let raw = self.v.hash_key(pos);
-        if self.repeated(pos, raw) {
-            return 0;
-        }
-        let key = raw ^ self.key_salt;
-        let me = self.v.to_move(pos);
-        let in_check = self.v.in_check(pos);
-        if in_check && ply < 2 * self.root_depth {
-            depth += 1;
-        }
-        if depth == 0 || ply >= MAX_PLY {
-            return self.quiesce(pos, ply, 0, alpha, beta);
-        }
-        let mut hash_move = None;
-        if let Some(e) = self.tt.probe(key) {
-            hash_move = e.best.clone();
-            if e.depth >= depth {
-                let s = from_tt(e.score, ply);
-                match e.bound {
-                    Bound::Exact => return s,
-                    Bound::Lower if s >= beta => return s,
-                    Bound::Upper if s <= alpha => return s,
-                    _ => {}
-                }
-            }
-        }
-        let mut moves = self.take_buffer(ply);
-        self.v.legal_moves(pos, &mut moves);
-        if moves.is_empty() {
-            self.buffers[ply as usize] = moves;
-            return self
-                .sides
-                .outcome_score(self.v.outcome(pos).as_ref(), me, ply);
-        }
-        self.order(pos, &mut moves, hash_move.as_ref(), ply);
-        let alpha0 = alpha;
-        let mut best_score = -INFINITY;
-        let mut best = 0;
-        self.path.push(raw);
-        for (i, m) in moves.iter().enumerate() {
-            let child = self.v.play(pos, m);
-            let score = if i == 0 {
-                self.child_score(&child, me, depth - 1, ply + 1, alpha, beta)
-            } else {
-                let s = self.child_score(&child, me, depth - 1, ply + 1, alpha, alpha + 1);
                 if s > alpha && s < beta && !self.stopped {
-                    self.child_score(&child, me, depth - 1, ply + 1, alpha, beta)
+                    self.child_score(&child, me, depth - 1, 1, alpha, beta)
                 } else {
                     s
                 }
@@ -413,7 +579,246 @@ impl<'v, V: Variant> Searcher<'v, V> {
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
-                        if self.v.capture_values(pos, m).is_none() {
+                        break;
+                    }
+                }
+            }
+        }
+        self.path.pop();
+        if !self.stopped {
+            self.store(key, depth, 0, best_score, alpha0, beta, Some(moves[best].1));
+        }
+        (best_score, best)
+    }
+
+    /// Stores a node's result: `score` searched in the window (`alpha0`, `beta`) at `ply`.
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &self,
+        key: u64,
+        depth: u32,
+        ply: u32,
+        score: i32,
+        alpha0: i32,
+        beta: i32,
+        best: Option<u16>,
+    ) {
+        let bound = if score >= beta {
+            Bound::Lower
+        } else if score > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let entry = Entry {
+            depth: depth.min(255) as u8,
+            score: to_tt(score, ply),
+            bound,
+            best,
+        };
+        self.shared.tt.store(key, entry, self.shared.generation);
+    }
+
+    /// The score of `child` for `me`'s side, searched in the window (alpha, beta) of that side.
+    fn child_score(
+        &mut self,
+        child: &V::Position,
+        me: Player,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let next = self.v.to_move(child);
+        if self.sides.same(me, next) {
+            self.negamax(child, depth, ply, alpha, beta, true)
+        } else {
+            -self.negamax(child, depth, ply, -beta, -alpha, true)
+        }
+    }
+
+    fn total_nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed) + self.pending
+    }
+
+    fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(std::mem::take(&mut self.pending), Ordering::Relaxed);
+    }
+
+    /// Counts a node, and every [`CHECK_EVERY`] nodes looks at the clock, the node budget and
+    /// the stop flags: true once the search must stop.
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        self.pending += 1;
+        if self.stopped {
+            return true;
+        }
+        if self.pending >= CHECK_EVERY {
+            self.flush_nodes();
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let spent = self
+                .node_limit
+                .is_some_and(|n| self.shared.nodes.load(Ordering::Relaxed) >= n);
+            let told = self.shared.stop.load(Ordering::Relaxed)
+                || self.shared.halt.load(Ordering::Relaxed);
+            self.stopped = late || spent || told;
+        }
+        self.stopped
+    }
+
+    fn repeated(&self, pos: &V::Position, key: u64) -> bool {
+        let n = self.path.len();
+        let window = self
+            .v
+            .halfmove_clock(pos)
+            .map_or(n, |c| (c as usize).min(n));
+        self.path[n - window..].contains(&key)
+    }
+
+    fn take_buffers(&mut self, ply: u32) -> (Vec<V::Move>, Vec<(i64, u16)>) {
+        let i = ply as usize;
+        if self.buffers.len() <= i {
+            self.buffers.resize_with(i + 1, Vec::new);
+            self.orders.resize_with(i + 1, Vec::new);
+        }
+        (
+            std::mem::take(&mut self.buffers[i]),
+            std::mem::take(&mut self.orders[i]),
+        )
+    }
+
+    fn give_back(&mut self, ply: u32, moves: Vec<V::Move>, order: Vec<(i64, u16)>) {
+        self.buffers[ply as usize] = moves;
+        self.orders[ply as usize] = order;
+    }
+
+    fn static_eval(&mut self, pos: &V::Position, me: Player) -> i32 {
+        let mut scores = std::mem::take(&mut self.scores);
+        let s = self.sides.evaluate(self.v, pos, me, &mut scores);
+        self.scores = scores;
+        s
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &V::Position,
+        mut depth: u32,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+        allow_null: bool,
+    ) -> i32 {
+        if self.count_node() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let raw = self.v.hash_key(pos);
+        if self.repeated(pos, raw) {
+            return 0;
+        }
+        let key = raw ^ self.key_salt;
+        let me = self.v.to_move(pos);
+        let in_check = self.v.in_check(pos);
+        if in_check && ply < 2 * self.root_depth {
+            depth += 1;
+        }
+        if depth == 0 || ply >= MAX_PLY {
+            return self.quiesce(pos, ply, 0, alpha, beta);
+        }
+        let pv_node = beta - alpha > 1;
+        let mut hash_move = None;
+        if let Some(e) = self.shared.tt.probe(key) {
+            hash_move = e.best;
+            if u32::from(e.depth) >= depth {
+                let s = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        // Null move: if passing still holds beta at a reduced depth, so will a real move
+        // (unsound in zugzwang, hence the option).
+        if self.can_pass
+            && allow_null
+            && !pv_node
+            && !in_check
+            && depth >= 3
+            && beta.abs() < MATE_BOUND
+        {
+            if let Some(passed) = self.v.pass(pos) {
+                if self.static_eval(pos, me) >= beta {
+                    let reduced = depth.saturating_sub(3 + depth / 6);
+                    self.path.push(raw);
+                    let next = self.v.to_move(&passed);
+                    let s = if self.sides.same(me, next) {
+                        self.negamax(&passed, reduced, ply + 1, beta - 1, beta, false)
+                    } else {
+                        -self.negamax(&passed, reduced, ply + 1, -beta, -beta + 1, false)
+                    };
+                    self.path.pop();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if s >= beta {
+                        return if s >= MATE_BOUND { beta } else { s };
+                    }
+                }
+            }
+        }
+        let (mut moves, mut order) = self.take_buffers(ply);
+        self.v.legal_moves(pos, &mut moves);
+        if moves.is_empty() {
+            self.give_back(ply, moves, order);
+            return self
+                .sides
+                .outcome_score(self.v.outcome(pos).as_ref(), me, ply);
+        }
+        self.order(pos, &moves, &mut order, hash_move, ply);
+        let alpha0 = alpha;
+        let mut best_score = -INFINITY;
+        let mut best = order[0].1;
+        self.path.push(raw);
+        for (rank, &(order_key, index)) in order.iter().enumerate() {
+            let m = &moves[index as usize];
+            let child = self.v.play(pos, m);
+            let score = if rank == 0 {
+                self.child_score(&child, me, depth - 1, ply + 1, alpha, beta)
+            } else {
+                let mut reduced_depth = depth - 1;
+                if self.options.late_move_reductions
+                    && depth >= 3
+                    && rank >= 3
+                    && order_key < KEY_KILLER - 1
+                    && !in_check
+                    && !self.v.in_check(&child)
+                {
+                    let r = reduction(depth, rank).min(depth - 2);
+                    reduced_depth -= r;
+                }
+                let mut s = self.child_score(&child, me, reduced_depth, ply + 1, alpha, alpha + 1);
+                if reduced_depth < depth - 1 && s > alpha && !self.stopped {
+                    s = self.child_score(&child, me, depth - 1, ply + 1, alpha, alpha + 1);
+                }
+                if s > alpha && s < beta && !self.stopped {
+                    s = self.child_score(&child, me, depth - 1, ply + 1, alpha, beta);
+                }
+                s
+            };
+            if self.stopped {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best = index;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        if order_key < KEY_CAPTURE {
                             self.remember_quiet(m, ply, depth);
                         }
                         break;
@@ -423,22 +828,9 @@ impl<'v, V: Variant> Searcher<'v, V> {
         }
         self.path.pop();
         if !self.stopped {
-            let bound = if best_score >= beta {
-                Bound::Lower
-            } else if best_score > alpha0 {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.tt.store(Entry {
-                key,
-                depth,
-                score: to_tt(best_score, ply),
-                bound,
-                best: Some(moves[best].clone()),
-            });
+            self.store(key, depth, ply, best_score, alpha0, beta, Some(best));
         }
-        self.buffers[ply as usize] = moves;
+        self.give_back(ply, moves, order);
         best_score
     }
 
@@ -450,36 +842,41 @@ impl<'v, V: Variant> Searcher<'v, V> {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
-        self.nodes += 1;
-        if self.out_of_budget() {
+        if self.count_node() {
             return 0;
         }
+        self.seldepth = self.seldepth.max(ply);
         let me = self.v.to_move(pos);
-        let mut moves = self.take_buffer(ply);
-        self.v.legal_moves(pos, &mut moves);
-        if moves.is_empty() {
-            self.buffers[ply as usize] = moves;
-            return self
-                .sides
-                .outcome_score(self.v.outcome(pos).as_ref(), me, ply);
-        }
         let in_check = self.v.in_check(pos);
-        let mut scores = std::mem::take(&mut self.scores);
-        let stand = self.sides.evaluate(self.v, pos, me, &mut scores);
-        self.scores = scores;
-        let mut best_score = -INFINITY;
         let max_qply = if self.sides.paranoid() {
             PARANOID_MAX_QPLY
         } else {
             MAX_QPLY
         };
-        if !in_check || qply >= max_qply || ply >= MAX_PLY {
-            best_score = stand;
-            if stand >= beta || qply >= max_qply || ply >= MAX_PLY {
-                self.buffers[ply as usize] = moves;
+        let at_limit = qply >= max_qply || ply >= MAX_PLY;
+        let mut best_score = -INFINITY;
+        let mut stand = 0;
+        if !in_check {
+            // Standing pat, before the moves are listed: a quiet position at or above beta is
+            // cut without move generation (a stalemate there goes unseen, as in most engines).
+            stand = self.static_eval(pos, me);
+            if stand >= beta || at_limit {
                 return stand;
             }
+            best_score = stand;
             alpha = alpha.max(stand);
+        }
+        let (mut moves, order) = self.take_buffers(ply);
+        self.v.legal_moves(pos, &mut moves);
+        if moves.is_empty() {
+            self.give_back(ply, moves, order);
+            return self
+                .sides
+                .outcome_score(self.v.outcome(pos).as_ref(), me, ply);
+        }
+        if in_check && at_limit {
+            self.give_back(ply, moves, order);
+            return self.static_eval(pos, me);
         }
         // Captures (every move when in check), best victim and cheapest attacker first.
         // Under the paranoid reduction, out of check, the quiescence search keeps to the captures
@@ -494,11 +891,11 @@ impl<'v, V: Variant> Searcher<'v, V> {
         } else {
             Vec::new()
         };
-        let mut keyed: Vec<(i32, usize)> = moves
-            .iter()
-            .enumerate()
-            .filter_map(|(i, m)| match self.v.capture_values(pos, m) {
-                Some((victim, _)) if prune && stand + victim + DELTA_MARGIN <= alpha => None,
+        let mut keyed = order;
+        keyed.clear();
+        for (i, m) in moves.iter().enumerate() {
+            let key = match self.v.capture_values(pos, m) {
+                Some((victim, _)) if prune && stand + victim + DELTA_MARGIN <= alpha => continue,
                 Some(_)
                     if prune
                         && me != self.sides.root()
@@ -506,16 +903,17 @@ impl<'v, V: Variant> Searcher<'v, V> {
                             .iter()
                             .any(|c| root_men.contains(c)) =>
                 {
-                    None
+                    continue
                 }
-                Some((victim, attacker)) => Some((victim * 16 - attacker / 16, i)),
-                None if in_check => Some((-INFINITY, i)),
-                None => None,
-            })
-            .collect();
+                Some((victim, attacker)) => i64::from(victim) * 16 - i64::from(attacker / 16),
+                None if in_check => i64::from(-INFINITY),
+                None => continue,
+            };
+            keyed.push((key, i as u16));
+        }
         keyed.sort_by_key(|&(k, i)| (std::cmp::Reverse(k), i));
-        for (_, i) in keyed {
-            let child = self.v.play(pos, &moves[i]);
+        for &(_, i) in &keyed {
+            let child = self.v.play(pos, &moves[i as usize]);
             let next = self.v.to_move(&child);
             let score = if self.sides.same(me, next) {
                 self.quiesce(&child, ply + 1, qply + 1, alpha, beta)
@@ -535,7 +933,7 @@ impl<'v, V: Variant> Searcher<'v, V> {
                 }
             }
         }
-        self.buffers[ply as usize] = moves;
+        self.give_back(ply, moves, keyed);
         best_score
     }
 
@@ -553,37 +951,34 @@ impl<'v, V: Variant> Searcher<'v, V> {
         *h = (*h + (depth * depth) as i32).min(1 << 20);
     }
 
-    /// Hash move, then captures (most valuable victim, least valuable attacker), killers, then
-    /// quiet moves by history; ties keep move-generation order.
+    /// Fills `order` with (key, index) for every move, largest key first: the hash move, then
+    /// captures (most valuable victim, least valuable attacker), killers, then quiet moves by
+    /// history; ties keep move-generation order.
     fn order(
         &self,
         pos: &V::Position,
-        moves: &mut [V::Move],
-        hash_move: Option<&V::Move>,
+        moves: &[V::Move],
+        order: &mut Vec<(i64, u16)>,
+        hash_move: Option<u16>,
         ply: u32,
     ) {
         let killers = self.killers.get(ply as usize);
-        let mut keyed: Vec<(i64, V::Move)> = moves
-            .iter()
-            .map(|m| {
-                let k: i64 = if Some(m) == hash_move {
-                    1 << 40
-                } else if let Some((victim, attacker)) = self.v.capture_values(pos, m) {
-                    (1 << 32) + i64::from(victim) * 64 - i64::from(attacker)
-                } else if killers.is_some_and(|k| k[0].as_ref() == Some(m)) {
-                    1 << 31
-                } else if killers.is_some_and(|k| k[1].as_ref() == Some(m)) {
-                    (1 << 31) - 1
-                } else {
-                    i64::from(self.history[move_hash(m)])
-                };
-                (k, m.clone())
-            })
-            .collect();
-        keyed.sort_by_key(|(k, _)| std::cmp::Reverse(*k));
-        for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
-            *slot = m;
-        }
+        order.clear();
+        order.extend(moves.iter().enumerate().map(|(i, m)| {
+            let k: i64 = if Some(i as u16) == hash_move {
+                KEY_HASH
+            } else if let Some((victim, attacker)) = self.v.capture_values(pos, m) {
+                KEY_CAPTURE + i64::from(victim) * 64 - i64::from(attacker)
+            } else if killers.is_some_and(|k| k[0].as_ref() == Some(m)) {
+                KEY_KILLER
+            } else if killers.is_some_and(|k| k[1].as_ref() == Some(m)) {
+                KEY_KILLER - 1
+            } else {
+                i64::from(self.history[move_hash(m)])
+            };
+            (k, i as u16)
+        }));
+        order.sort_by_key(|&(k, i)| (std::cmp::Reverse(k), i));
     }
 
     /// The best line: the best move, then the table's moves while they are legal.
@@ -598,17 +993,18 @@ impl<'v, V: Variant> Searcher<'v, V> {
                 break;
             }
             seen.push(key);
-            let Some(m) = self
+            let Some(index) = self
+                .shared
                 .tt
                 .probe(key ^ self.key_salt)
-                .and_then(|e| e.best.clone())
+                .and_then(|e| e.best)
             else {
                 break;
             };
             self.v.legal_moves(&cur, &mut legal);
-            if !legal.contains(&m) {
+            let Some(m) = legal.get(index as usize).cloned() else {
                 break;
-            }
+            };
             cur = self.v.play(&cur, &m);
             pv.push(m);
         }

@@ -21,7 +21,7 @@ mod selfplay;
 mod tests;
 mod tt;
 
-pub use alphabeta::{Limits, SearchInfo, SearchResult, Searcher};
+pub use alphabeta::{Limits, SearchInfo, SearchOptions, SearchResult, Searcher};
 pub use mate::{MateResult, MateSolver, SolutionNode};
 pub use selfplay::{play_game, Agent, GameReport};
 pub use spacechess_variant::RandomMover;

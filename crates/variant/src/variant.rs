@@ -185,6 +185,14 @@ pub trait Variant: Send + Sync {
         }
     }
 
+    /// The position with the turn passed to the next player and nothing else changed but the
+    /// clocks (no en passant right), for the search's null-move pruning. The search asks only in
+    /// two-player games, when the side to move is not in check. Default: `None`, the variant
+    /// cannot pass (the search then does no null-move pruning).
+    fn pass(&self, _pos: &Self::Position) -> Option<Self::Position> {
+        None
+    }
+
     /// If `mv` captures: the value of the man taken and of the man that takes, in centipawns (the
     /// search orders captures by them and extends captures in its quiescence search). Default:
     /// a move whose [`Variant::move_info`] has captures; 100 for each man taken, 100 for the

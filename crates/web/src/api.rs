@@ -486,7 +486,7 @@ pub async fn engine(
         },
         // Every search stops at the time cap, whatever its depth.
         movetime: Some(Duration::from_millis(movetime.unwrap_or(cap_ms))),
-        nodes: None,
+        ..Limits::default()
     };
     let permit = search_slot(&state).await?;
     blocking(move || {

@@ -12,6 +12,7 @@ pub mod selfplay;
 pub mod serve;
 pub mod show;
 pub mod solve;
+pub mod uci;
 pub mod variants;
 
 use crate::error::CliError;

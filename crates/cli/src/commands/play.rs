@@ -21,7 +21,7 @@ pub fn limits(depth: Option<u32>, movetime: Option<u64>, default_depth: u32) -> 
         (d, t) => Limits {
             depth: d,
             movetime: t.map(Duration::from_millis),
-            nodes: None,
+            ..Limits::default()
         },
     }
 }

@@ -1,0 +1,626 @@
+//! `spacechess uci`: the engine over the Universal Chess Interface, for GUIs, match runners and
+//! scripts. Every variant is reached with the `UCI_Variant` option (as Fairy-Stockfish does);
+//! positions and moves are the variant's own text (docs/uci.md).
+//!
+//! Two threads: this one reads standard input, answers `isready` at once while a search runs,
+//! and turns `stop` and `quit` into a flag the search polls; the engine thread takes every other
+//! command in order, so `setoption`, `position` and `go` apply in the order they were sent.
+
+use crate::error::CliError;
+use crate::registry::{VariantVisitor, VARIANTS};
+use spacechess::search::{Limits, SearchInfo, SearchOptions, Searcher, MATE, MATE_BOUND};
+use spacechess::Variant;
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{channel, Receiver};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The engine's name in `id name`.
+pub const ENGINE_NAME: &str = concat!("spacechess ", env!("CARGO_PKG_VERSION"));
+/// Largest `Hash` in MiB.
+const MAX_HASH: usize = 65_536;
+/// Largest `Threads`.
+const MAX_THREADS: usize = 256;
+
+/// Writes one line to standard output and flushes it (both threads write whole lines).
+fn send(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+/// Runs a UCI session on standard input and output until `quit` or the end of the input.
+/// `variant` is the initial `UCI_Variant`.
+pub fn run(variant: &str) -> Result<(), CliError> {
+    if !VARIANTS.iter().any(|(n, _)| *n == variant) {
+        return Err(CliError::new(format!(
+            "unknown variant '{variant}' (see `spacechess variants`)"
+        )));
+    }
+    let flags = Arc::new(Flags::default());
+    let (tx, rx) = channel::<String>();
+    let engine = {
+        let flags = flags.clone();
+        let settings = Settings::new(variant);
+        std::thread::spawn(move || engine_thread(settings, rx, &flags))
+    };
+    let stdin = std::io::stdin();
+    let mut buf = Vec::new();
+    let mut input = stdin.lock();
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let line = String::from_utf8_lossy(&buf).trim().to_string();
+        let word = line.split_whitespace().next().unwrap_or("");
+        match word {
+            "" => continue,
+            "stop" => {
+                flags.stop_all();
+                continue;
+            }
+            "quit" => {
+                flags.stop_all();
+                break;
+            }
+            "isready" if flags.searching() => {
+                send("readyok");
+                continue;
+            }
+            "go" => {
+                flags.sent.fetch_add(1, Ordering::SeqCst);
+            }
+            _ => {}
+        }
+        if tx.send(line).is_err() {
+            break;
+        }
+    }
+    drop(tx);
+    let _ = engine.join();
+    Ok(())
+}
+
+/// The flags the input thread and the engine thread share. Searches are numbered in the order
+/// their `go` was read; a `stop` stops every search sent before it (so that a script may send
+/// `go`, `stop` and `go` again without waiting).
+#[derive(Default)]
+struct Flags {
+    /// `go` commands read.
+    sent: AtomicU64,
+    /// `go` commands whose search has ended (their `bestmove` printed).
+    done: AtomicU64,
+    /// Searches up to this number are to stop.
+    stopped_upto: AtomicU64,
+    /// The running search's stop flag.
+    stop: AtomicBool,
+}
+
+impl Flags {
+    fn stop_all(&self) {
+        self.stopped_upto
+            .store(self.sent.load(Ordering::SeqCst), Ordering::SeqCst);
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    fn searching(&self) -> bool {
+        self.done.load(Ordering::SeqCst) < self.sent.load(Ordering::SeqCst)
+    }
+
+    /// Called as search number `done + 1` starts: its stop flag, set if a `stop` came after
+    /// its `go`.
+    fn begin(&self) -> &AtomicBool {
+        let n = self.done.load(Ordering::SeqCst) + 1;
+        let stopped = self.stopped_upto.load(Ordering::SeqCst) >= n;
+        self.stop.store(stopped, Ordering::SeqCst);
+        &self.stop
+    }
+
+    fn end(&self) {
+        self.done.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+/// What survives a change of variant.
+#[derive(Clone, Debug)]
+struct Settings {
+    variant: String,
+    rule_options: Vec<(String, String)>,
+    hash_mib: usize,
+    search: SearchOptions,
+}
+
+impl Settings {
+    fn new(variant: &str) -> Settings {
+        Settings {
+            variant: variant.to_string(),
+            rule_options: Vec::new(),
+            hash_mib: 16,
+            search: SearchOptions::default(),
+        }
+    }
+}
+
+/// Why a session on one variant ended.
+enum Next {
+    /// The variant or its rule options changed: start again with these settings.
+    Switch(Settings),
+    /// `quit` or the end of the input.
+    Quit,
+}
+
+fn engine_thread(mut settings: Settings, rx: Receiver<String>, flags: &Flags) {
+    loop {
+        let config = spacechess::Config {
+            options: settings.rule_options.clone(),
+            ..spacechess::Config::default()
+        };
+        let session = Session {
+            settings: settings.clone(),
+            rx: &rx,
+            flags,
+        };
+        let next = match spacechess::with_variant(&settings.variant, &config, session) {
+            Ok(next) => next,
+            Err(e) => {
+                // A rule option the variant refuses: back to its defaults.
+                send(&format!("info string error: {e}; rule options reset"));
+                settings.rule_options.clear();
+                continue;
+            }
+        };
+        match next {
+            Next::Switch(s) => settings = s,
+            Next::Quit => return,
+        }
+    }
+}
+
+/// A UCI session on one variant.
+struct Session<'a> {
+    settings: Settings,
+    rx: &'a Receiver<String>,
+    flags: &'a Flags,
+}
+
+impl VariantVisitor for Session<'_> {
+    type Output = Next;
+
+    fn visit<V: Variant + 'static>(self, v: V) -> Next {
+        let mut settings = self.settings;
+        let mut searcher = Searcher::with_hash_mib(&v, settings.hash_mib);
+        searcher.set_keep_table(true);
+        searcher.set_options(settings.search);
+        // The current position and every earlier one of the game (for repetitions).
+        let mut pos = v.start();
+        let mut earlier: Vec<V::Position> = Vec::new();
+        while let Ok(line) = self.rx.recv() {
+            let mut words = line.split_whitespace();
+            let command = words.next().unwrap_or("");
+            let rest: Vec<&str> = words.collect();
+            match command {
+                "uci" => {
+                    send(&format!("id name {ENGINE_NAME}"));
+                    send("id author the spacechess developers");
+                    for option in option_lines(&settings) {
+                        send(&option);
+                    }
+                    send("uciok");
+                }
+                "isready" => send("readyok"),
+                "ucinewgame" => {
+                    searcher.clear();
+                    pos = v.start();
+                    earlier.clear();
+                }
+                "setoption" => match set_option(&mut settings, &line) {
+                    Ok(Change::None) => {}
+                    Ok(Change::Search) => {
+                        searcher.set_options(settings.search);
+                    }
+                    Ok(Change::Hash) => {
+                        searcher = Searcher::with_hash_mib(&v, settings.hash_mib);
+                        searcher.set_keep_table(true);
+                        searcher.set_options(settings.search);
+                    }
+                    Ok(Change::Variant) => return Next::Switch(settings),
+                    Err(e) => send(&format!("info string error: {e}")),
+                },
+                "position" => match read_position(&v, &rest) {
+                    Ok((p, e)) => {
+                        pos = p;
+                        earlier = e;
+                    }
+                    Err(e) => send(&format!("info string error: {e}")),
+                },
+                "go" => {
+                    let stop = self.flags.begin();
+                    if let Err(e) = go(&v, &mut searcher, &pos, &earlier, &rest, stop) {
+                        send(&format!("info string error: {e}"));
+                        send("bestmove (none)");
+                    }
+                    self.flags.end();
+                }
+                "d" => {
+                    send(&v.draw(&pos));
+                    send(&format!("position {}", v.position_text(&pos)));
+                }
+                "quit" => return Next::Quit,
+                _ => send(&format!("info string unknown command '{command}'")),
+            }
+        }
+        Next::Quit
+    }
+}
+
+/// The rule options of a variant (the catalogue's).
+fn variant_options(variant: &str) -> Vec<spacechess::OptionInfo> {
+    spacechess::catalog()
+        .into_iter()
+        .find(|v| v.name == variant)
+        .map(|v| v.options)
+        .unwrap_or_default()
+}
+
+/// The `option` lines of the `uci` reply: the engine's, then the current variant's rule options
+/// (each also settable by name).
+fn option_lines(settings: &Settings) -> Vec<String> {
+    let names: Vec<String> = VARIANTS.iter().map(|(n, _)| format!("var {n}")).collect();
+    let d = SearchOptions::default();
+    let mut lines = vec![
+        format!(
+            "option name UCI_Variant type combo default {} {}",
+            settings.variant,
+            names.join(" ")
+        ),
+        format!("option name Hash type spin default 16 min 1 max {MAX_HASH}"),
+        format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+        "option name Clear Hash type button".to_string(),
+        "option name RuleOptions type string default <empty>".to_string(),
+        format!("option name NullMove type check default {}", d.null_move),
+        format!(
+            "option name LateMoveReductions type check default {}",
+            d.late_move_reductions
+        ),
+        format!("option name Aspiration type check default {}", d.aspiration),
+    ];
+    for o in variant_options(&settings.variant) {
+        let value = settings
+            .rule_options
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == o.name)
+            .map_or(o.default.as_str(), |(_, v)| v.as_str());
+        let value = if value.is_empty() { "<empty>" } else { value };
+        lines.push(format!("option name {} type string default {value}", o.name));
+    }
+    lines
+}
+
+/// What a `setoption` changed.
+enum Change {
+    None,
+    Search,
+    Hash,
+    Variant,
+}
+
+/// Reads `on`/`off` style values of check options.
+fn check_value(name: &str, value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" | "on" | "1" => Ok(true),
+        "false" | "off" | "0" => Ok(false),
+        _ => Err(format!("option {name}: expected true or false, found '{value}'")),
+    }
+}
+
+fn spin_value(name: &str, value: &str, max: usize) -> Result<usize, String> {
+    match value.parse::<usize>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "option {name}: expected a number from 1 to {max}, found '{value}'"
+        )),
+    }
+}
+
+/// Reads a rule option list: `key=value` pairs separated by commas or spaces.
+fn rule_options(text: &str) -> Result<Vec<(String, String)>, String> {
+    let mut out = Vec::new();
+    for item in text
+        .split([',', ' '])
+        .map(str::trim)
+        .filter(|s| !s.is_empty() && *s != "<empty>")
+    {
+        match item.split_once('=') {
+            Some((k, v)) if !k.trim().is_empty() => {
+                out.push((k.trim().to_string(), v.trim().to_string()))
+            }
+            _ => return Err(format!("RuleOptions: expected key=value, found '{item}'")),
+        }
+    }
+    Ok(out)
+}
+
+/// Applies `setoption name NAME [value VALUE]`. An option of the variant's rules (its
+/// `key=value` options, as `--option` takes them) may also be set by its own name.
+fn set_option(s: &mut Settings, line: &str) -> Result<Change, String> {
+    let rest = line.trim_start().strip_prefix("setoption").unwrap_or("").trim();
+    let rest = rest
+        .strip_prefix("name")
+        .ok_or("expected 'setoption name NAME value VALUE'")?
+        .trim();
+    let (name, value) = match rest.find(" value") {
+        Some(i) => (rest[..i].trim(), rest[i + " value".len()..].trim()),
+        None => (rest, ""),
+    };
+    match name.to_ascii_lowercase().as_str() {
+        "uci_variant" => {
+            if !VARIANTS.iter().any(|(n, _)| *n == value) {
+                return Err(format!(
+                    "UCI_Variant: unknown variant '{value}' (see `spacechess variants`)"
+                ));
+            }
+            if value == s.variant {
+                return Ok(Change::None);
+            }
+            s.variant = value.to_string();
+            s.rule_options.clear();
+            Ok(Change::Variant)
+        }
+        "hash" => {
+            s.hash_mib = spin_value("Hash", value, MAX_HASH)?;
+            Ok(Change::Hash)
+        }
+        "clear hash" => Ok(Change::Hash),
+        "threads" => {
+            s.search.threads = spin_value("Threads", value, MAX_THREADS)?;
+            Ok(Change::Search)
+        }
+        "nullmove" => {
+            s.search.null_move = check_value("NullMove", value)?;
+            Ok(Change::Search)
+        }
+        "latemovereductions" => {
+            s.search.late_move_reductions = check_value("LateMoveReductions", value)?;
+            Ok(Change::Search)
+        }
+        "aspiration" => {
+            s.search.aspiration = check_value("Aspiration", value)?;
+            Ok(Change::Search)
+        }
+        "ruleoptions" => {
+            s.rule_options = rule_options(value)?;
+            Ok(Change::Variant)
+        }
+        "ponder" | "uci_analysemode" | "uci_chess960" | "multipv" | "move overhead" => {
+            Ok(Change::None)
+        }
+        _ => {
+            // One of the variant's rule options by its own name.
+            if variant_options(&s.variant).iter().any(|o| o.name == name) {
+                s.rule_options.retain(|(k, _)| k != name);
+                s.rule_options.push((name.to_string(), value.to_string()));
+                Ok(Change::Variant)
+            } else {
+                Err(format!("unknown option '{name}'"))
+            }
+        }
+    }
+}
+
+/// A move as one UCI token: the variant's move text without its spaces (Goff's `N - K3,2` is
+/// `N-K3,2`).
+fn move_token(text: &str) -> String {
+    text.split_whitespace().collect()
+}
+
+/// Reads one move token in `pos`: the variant's notation, or a legal move's text without spaces.
+fn read_move<V: Variant>(v: &V, pos: &V::Position, token: &str) -> Result<V::Move, String> {
+    match v.parse_move(pos, token) {
+        Ok(m) => Ok(m),
+        Err(e) => v
+            .legal_moves_vec(pos)
+            .into_iter()
+            .find(|m| move_token(&v.move_text(pos, m)) == token)
+            .ok_or_else(|| e.to_string()),
+    }
+}
+
+/// Reads `position startpos|fen TEXT [moves M1 M2 ...]` (the words after `position`): the
+/// position and every earlier one.
+#[allow(clippy::type_complexity)]
+fn read_position<V: Variant>(
+    v: &V,
+    words: &[&str],
+) -> Result<(V::Position, Vec<V::Position>), String> {
+    let split = words.iter().position(|w| *w == "moves");
+    let (head, moves) = match split {
+        Some(i) => (&words[..i], &words[i + 1..]),
+        None => (words, &[][..]),
+    };
+    let mut pos = match head.first() {
+        Some(&"startpos") if head.len() == 1 => v.start(),
+        Some(&"fen") if head.len() > 1 => {
+            let text = head[1..].join(" ");
+            v.parse_position(&text)
+                .map_err(|e| format!("bad position '{text}': {e}"))?
+        }
+        _ => return Err("expected 'position startpos|fen TEXT [moves ...]'".into()),
+    };
+    let mut earlier = Vec::with_capacity(moves.len());
+    for (i, token) in moves.iter().enumerate() {
+        let m = read_move(v, &pos, token).map_err(|e| format!("move {} '{token}': {e}", i + 1))?;
+        let next = v.play(&pos, &m);
+        earlier.push(std::mem::replace(&mut pos, next));
+    }
+    Ok((pos, earlier))
+}
+
+/// The limits of `go` (its words), for `mover` = player 0 (White) or not.
+fn read_go(words: &[&str], white: bool) -> Result<Limits, String> {
+    let mut limits = Limits::default();
+    let (mut wtime, mut btime, mut winc, mut binc, mut togo) = (None, None, 0, 0, None);
+    let mut i = 0;
+    let number = |i: usize, name: &str| -> Result<u64, String> {
+        let w = words
+            .get(i + 1)
+            .ok_or_else(|| format!("go {name}: missing its number"))?;
+        // Clocks may run negative in some GUIs: read as zero.
+        if let Ok(n) = w.parse::<i64>() {
+            return Ok(n.max(0) as u64);
+        }
+        Err(format!("go {name}: expected a number, found '{w}'"))
+    };
+    while i < words.len() {
+        let w = words[i];
+        match w {
+            "infinite" => limits.infinite = true,
+            "ponder" => {}
+            "depth" | "nodes" | "movetime" | "wtime" | "btime" | "winc" | "binc" | "movestogo"
+            | "mate" => {
+                let n = number(i, w)?;
+                match w {
+                    "depth" => limits.depth = Some(n.clamp(1, 48) as u32),
+                    "mate" => limits.depth = Some((2 * n).clamp(1, 48) as u32),
+                    "nodes" => limits.nodes = Some(n.max(1)),
+                    "movetime" => limits.movetime = Some(Duration::from_millis(n.max(1))),
+                    "wtime" => wtime = Some(n),
+                    "btime" => btime = Some(n),
+                    "winc" => winc = n,
+                    "binc" => binc = n,
+                    _ => togo = Some(n.min(u64::from(u32::MAX)) as u32),
+                }
+                i += 1;
+            }
+            "searchmoves" => return Err("go searchmoves is not supported".into()),
+            _ => return Err(format!("go: unknown word '{w}'")),
+        }
+        i += 1;
+    }
+    let (time, inc) = if white { (wtime, winc) } else { (btime, binc) };
+    if let (Some(t), None) = (time, limits.movetime) {
+        let clock = Limits::clock(
+            Duration::from_millis(t),
+            Duration::from_millis(inc),
+            togo,
+        );
+        limits.movetime = clock.movetime;
+        limits.soft_time = clock.soft_time;
+    }
+    Ok(limits)
+}
+
+/// The `score` part of an `info` line.
+fn score_words(score: i32, players: usize) -> String {
+    if score.abs() >= MATE_BOUND {
+        let plies = MATE - score.abs();
+        let n = if players == 2 { (plies + 1) / 2 } else { plies };
+        format!("mate {}", if score > 0 { n } else { -n })
+    } else {
+        format!("cp {score}")
+    }
+}
+
+fn info_line<V: Variant>(v: &V, pos: &V::Position, i: &SearchInfo<V::Move>) -> String {
+    let ms = i.elapsed.as_millis().max(1);
+    let nps = u128::from(i.nodes) * 1000 / ms;
+    let mut pv = Vec::with_capacity(i.pv.len());
+    let mut cur = pos.clone();
+    for m in &i.pv {
+        pv.push(move_token(&v.move_text(&cur, m)));
+        cur = v.play(&cur, m);
+    }
+    format!(
+        "info depth {} seldepth {} score {} nodes {} nps {nps} hashfull {} time {} pv {}",
+        i.depth,
+        i.seldepth,
+        score_words(i.score, v.players().count()),
+        i.nodes,
+        i.hashfull,
+        i.elapsed.as_millis(),
+        pv.join(" ")
+    )
+}
+
+/// Runs `go`: prints `info` after each iteration and `bestmove` at the end.
+fn go<V: Variant>(
+    v: &V,
+    searcher: &mut Searcher<'_, V>,
+    pos: &V::Position,
+    earlier: &[V::Position],
+    words: &[&str],
+    stop: &AtomicBool,
+) -> Result<(), String> {
+    if let Some(&"perft") = words.first() {
+        let depth: u32 = words
+            .get(1)
+            .and_then(|d| d.parse().ok())
+            .filter(|d| (1..=12).contains(d))
+            .ok_or("go perft: expected a depth from 1 to 12")?;
+        let t = std::time::Instant::now();
+        let n = spacechess::perft(v, pos, depth);
+        send(&format!(
+            "info string perft {depth} = {n} ({} ms)",
+            t.elapsed().as_millis()
+        ));
+        send(&format!("Nodes searched: {n}"));
+        return Ok(());
+    }
+    let white = v.to_move(pos).index() == 0;
+    let limits = read_go(words, white)?;
+    searcher.set_game_history(earlier.iter());
+    let result = searcher.search_until(pos, limits, stop, |i| send(&info_line(v, pos, i)));
+    // `go infinite` waits for `stop` even when the search has ended (UCI).
+    if limits.infinite {
+        while !stop.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+    match result.best {
+        Some(m) => send(&format!("bestmove {}", move_token(&v.move_text(pos, &m)))),
+        None => send("bestmove (none)"),
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_reads_every_limit_and_refuses_nonsense() {
+        let l = read_go(&["depth", "7"], true).unwrap();
+        assert_eq!(l.depth, Some(7));
+        let l = read_go(&["movetime", "250", "nodes", "1000"], true).unwrap();
+        assert_eq!(l.movetime, Some(Duration::from_millis(250)));
+        assert_eq!(l.nodes, Some(1000));
+        assert!(read_go(&["infinite"], true).unwrap().infinite);
+        let clock = ["wtime", "60000", "btime", "1000", "winc", "0", "binc", "0"];
+        let white = read_go(&clock, true).unwrap();
+        let black = read_go(&clock, false).unwrap();
+        assert!(white.soft_time.unwrap() > black.soft_time.unwrap());
+        assert!(black.movetime.unwrap() <= Duration::from_millis(330));
+        assert!(read_go(&["depth"], true).is_err());
+        assert!(read_go(&["depth", "x"], true).is_err());
+        assert!(read_go(&["sideways"], true).is_err());
+    }
+
+    #[test]
+    fn rule_options_read_as_key_value_lists() {
+        assert_eq!(
+            rule_options("a=1, b=two").unwrap(),
+            [("a".into(), "1".into()), ("b".into(), "two".into())]
+        );
+        assert!(rule_options("<empty>").unwrap().is_empty());
+        assert!(rule_options("novalue").is_err());
+    }
+
+    #[test]
+    fn move_tokens_have_no_spaces() {
+        assert_eq!(move_token("N - K3,2"), "N-K3,2");
+        assert_eq!(move_token("e2e4"), "e2e4");
+    }
+}
