@@ -5,3 +5,4 @@
 pub mod commands;
 pub mod error;
 pub mod registry;
+pub mod uci_client;

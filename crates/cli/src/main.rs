@@ -9,7 +9,7 @@
 
 use clap::{Parser, Subcommand};
 use spacechess_cli::commands::{self, moves::Moves, perft::Perft, show::Show};
-use spacechess_cli::commands::{analyse, drawing, play, replay, selfplay, solve};
+use spacechess_cli::commands::{analyse, drawing, matches, play, replay, selfplay, solve};
 use spacechess_cli::error::CliError;
 use spacechess_cli::registry::{with_variant, VariantArgs};
 use std::io::{IsTerminal, Write};
@@ -221,6 +221,50 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 6, value_parser = play::parse_search_depth)]
         max_depth: u32,
     },
+    /// Play a match between two engines (our search with settings, a random mover, or a UCI
+    /// program): colours alternate in pairs from the same opening; the score, the Elo difference
+    /// with its 95% interval (pentanomial), and optionally an SPRT that stops the match early
+    Match {
+        /// The variant (see `spacechess variants`)
+        variant: String,
+        /// Engine A: random; search[:key=value,...] (depth, movetime, nodes, hash, threads,
+        /// nullmove=on|off, lmr=on|off, aspiration=on|off, baseline); uci:COMMAND[;Option=value...]
+        #[arg(long, value_name = "ENGINE", value_parser = matches::parse_engine)]
+        a: matches::EngineSpec,
+        /// Engine B (as --a)
+        #[arg(long, value_name = "ENGINE", value_parser = matches::parse_engine)]
+        b: matches::EngineSpec,
+        /// Games at most (rounded up to whole pairs)
+        #[arg(long, value_name = "N", default_value_t = 20, value_parser = selfplay::parse_games)]
+        games: usize,
+        /// Time control: MS a move (100), movetime=MS, depth=N, nodes=N, or a clock SECONDS+INC
+        /// (10+0.1)
+        #[arg(long, value_name = "TC", default_value = "100", value_parser = matches::parse_tc)]
+        tc: matches::TimeControl,
+        /// Random plies from the start that open each pair of games
+        #[arg(long, value_name = "K", default_value_t = 4)]
+        opening_plies: usize,
+        /// Openings from a file, one position text a line (# comments), used in turn
+        #[arg(long, value_name = "FILE", conflicts_with = "opening_plies")]
+        book: Option<std::path::PathBuf>,
+        /// The position to start from (default: the variant's start)
+        #[arg(long, short = 'p', value_name = "P")]
+        position: Option<String>,
+        /// A game reaching this many plies is adjudicated a draw
+        #[arg(long, value_name = "N", default_value_t = 300)]
+        max_plies: usize,
+        /// Seed of the random openings
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop when a sequential test decides: ELO0,ELO1[,ALPHA,BETA] (e.g. 0,20)
+        #[arg(long, value_name = "ELO0,ELO1", value_parser = matches::parse_sprt)]
+        sprt: Option<spacechess::search::stats::Sprt>,
+        /// Write every game's record to FILE (replaced)
+        #[arg(long, value_name = "FILE")]
+        record: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        rules: VariantArgs,
+    },
     /// Speak UCI on standard input and output (for GUIs and match runners; docs/uci.md): every
     /// variant through the UCI_Variant option, positions and moves in the variant's own text
     Uci {
@@ -413,6 +457,38 @@ fn run(command: Command) -> Result<String, CliError> {
             },
             open,
         ),
+        Command::Match {
+            variant,
+            a,
+            b,
+            games,
+            tc,
+            opening_plies,
+            book,
+            position,
+            max_plies,
+            seed,
+            sprt,
+            record,
+            rules,
+        } => {
+            let mut stderr = std::io::stderr();
+            let m = matches::Match {
+                position: position.as_deref(),
+                a,
+                b,
+                games,
+                tc,
+                opening_plies,
+                book,
+                max_plies,
+                seed,
+                sprt,
+                record,
+                progress: &mut stderr,
+            };
+            with_variant(&variant, &rules, m)?
+        }
         Command::Uci { variant } => commands::uci::run(&variant).map(|()| String::new()),
         Command::Replay {
             variant,

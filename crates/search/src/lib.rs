@@ -17,6 +17,7 @@
 mod alphabeta;
 mod mate;
 mod selfplay;
+pub mod stats;
 #[cfg(test)]
 mod tests;
 mod tt;

@@ -4,6 +4,7 @@
 pub mod analyse;
 pub mod compare;
 pub mod drawing;
+pub mod matches;
 pub mod moves;
 pub mod perft;
 pub mod play;
