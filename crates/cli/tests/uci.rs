@@ -1,0 +1,311 @@
+//! `spacechess uci` driven as a GUI drives it (issue 14 item 1): the handshake, every variant
+//! through `UCI_Variant`, positions and moves in the variant's own text, `go` with each kind of
+//! limit, `stop` during `go infinite`, rule options, and errors that never end the session.
+//! Also `spacechess match` between our search, a random mover and our own UCI engine.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+/// A running `spacechess uci`.
+struct Session {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Session {
+    fn start() -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_spacechess"))
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary runs");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Session {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("engine alive");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// Every line up to and including the first that starts with `word` (60 s at most).
+    fn until(&mut self, word: &str) -> Vec<String> {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let mut out = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = self
+                .lines
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no '{word}' within 60 s; got {out:#?}"));
+            let done = line.split_whitespace().next() == Some(word);
+            out.push(line);
+            if done {
+                return out;
+            }
+        }
+    }
+
+    /// The `bestmove` token after `go ...`, with the lines before it.
+    fn go(&mut self, limits: &str) -> (String, Vec<String>) {
+        self.send(&format!("go {limits}"));
+        let lines = self.until("bestmove");
+        let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+        (best.to_string(), lines)
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn legal(variant: &str, moves: &[&str]) -> Vec<String> {
+    let v = spacechess::variant(variant).unwrap();
+    let pos = v.play(&v.start(), moves).unwrap();
+    v.legal_moves(&pos)
+        .unwrap()
+        .into_iter()
+        .map(|m| m.split_whitespace().collect())
+        .collect()
+}
+
+#[test]
+fn handshake_declares_every_variant_and_the_options() {
+    let mut s = Session::start();
+    s.send("uci");
+    let lines = s.until("uciok");
+    assert!(lines.iter().any(|l| l.starts_with("id name spacechess")));
+    let variant = lines
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant type combo default orthodox"))
+        .expect("UCI_Variant declared");
+    for (name, _) in spacechess::VARIANTS {
+        assert!(
+            variant.contains(&format!(" var {name}")),
+            "{name} missing from {variant}"
+        );
+    }
+    for option in ["Hash type spin", "Threads type spin", "RuleOptions type string"] {
+        assert!(
+            lines.iter().any(|l| l.contains(option)),
+            "{option} not declared"
+        );
+    }
+    s.send("isready");
+    assert_eq!(s.until("readyok"), ["readyok"]);
+    s.send("quit");
+    let status = s.child.wait().expect("exits");
+    assert!(status.success());
+}
+
+#[test]
+fn go_searches_the_position_given_and_reports_info() {
+    let mut s = Session::start();
+    s.send("uci");
+    s.until("uciok");
+    s.send("ucinewgame");
+    s.send("position startpos moves e2e4 e7e5");
+    let (best, lines) = s.go("depth 4");
+    assert!(legal("orthodox", &["e2e4", "e7e5"]).contains(&best), "{best}");
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
+    assert_eq!(infos.len(), 4, "one info per iteration: {lines:#?}");
+    for (i, l) in infos.iter().enumerate() {
+        assert!(l.starts_with(&format!("info depth {} seldepth", i + 1)), "{l}");
+        for field in [" score cp ", " nodes ", " nps ", " time ", " pv "] {
+            assert!(l.contains(field), "{field} missing: {l}");
+        }
+    }
+    // Fool's mate: Black mates in one, reported as a mate score.
+    s.send("position startpos moves f2f3 e7e5 g2g4");
+    let (best, lines) = s.go("depth 3");
+    assert_eq!(best, "d8h4");
+    assert!(lines.iter().any(|l| l.contains("score mate 1 ")), "{lines:#?}");
+    // A FEN position, and the other limits.
+    s.send("position fen 4k3/8/8/3q4/8/8/8/3QK3 w - - 0 1");
+    assert_eq!(s.go("nodes 20000").0, "d1d5");
+    assert_eq!(s.go("movetime 300").0, "d1d5");
+    let (best, _) = s.go("wtime 2000 btime 2000 winc 10 binc 10");
+    assert_eq!(best, "d1d5");
+    s.send("position startpos");
+    s.send("setoption name Threads value 2");
+    s.send("setoption name Hash value 4");
+    let (best, _) = s.go("depth 5");
+    assert!(legal("orthodox", &[]).contains(&best));
+}
+
+#[test]
+fn stop_ends_an_infinite_search_at_once_and_isready_answers_during_it() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    s.send("isready");
+    let before = s.until("readyok");
+    assert!(before.iter().all(|l| !l.starts_with("bestmove")));
+    let t = Instant::now();
+    s.send("stop");
+    s.until("bestmove");
+    assert!(t.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn every_variant_is_reached_by_uci_variant_with_its_own_moves() {
+    let mut s = Session::start();
+    for (variant, opening) in [
+        ("goff", "N-K3,2"),
+        ("raumschach", "Ab1-Ac3"),
+        ("sphinx", "i16-i12"),
+        ("spectral", "h2-h4"),
+        ("cubic8-4", "H2White-H4White"),
+    ] {
+        s.send(&format!("setoption name UCI_Variant value {variant}"));
+        s.send(&format!("position startpos moves {opening}"));
+        let (best, _) = s.go("depth 1");
+        let line = [opening];
+        let after: Vec<&str> = if variant == "goff" {
+            vec!["N - K3,2"]
+        } else {
+            line.to_vec()
+        };
+        assert!(
+            legal(variant, &after).contains(&best),
+            "{variant}: {best} is not legal"
+        );
+    }
+}
+
+#[test]
+fn rule_options_are_set_by_name_or_together() {
+    let mut s = Session::start();
+    s.send("setoption name UCI_Variant value raumschach");
+    s.send("go perft 1");
+    assert!(s.until("Nodes").last().unwrap().ends_with(" 61"));
+    s.send("setoption name pawn_double_step value true");
+    s.send("go perft 1");
+    assert!(s.until("Nodes").last().unwrap().ends_with(" 76"));
+    s.send("setoption name RuleOptions value pawn_double_step=false");
+    s.send("go perft 1");
+    assert!(s.until("Nodes").last().unwrap().ends_with(" 61"));
+    s.send("uci");
+    let lines = s.until("uciok");
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name pawn_double_step type string")));
+}
+
+#[test]
+fn bad_input_is_reported_and_the_session_goes_on() {
+    let mut s = Session::start();
+    for bad in [
+        "position fen garbage",
+        "position sideways",
+        "position startpos moves e2e5",
+        "setoption name Hash value 0",
+        "setoption name UCI_Variant value checkers",
+        "setoption name NoSuchOption value 1",
+        "setoption name NullMove value maybe",
+        "frobnicate",
+        "position startpos moves \u{e9}4",
+    ] {
+        s.send(bad);
+        s.send("isready");
+        let lines = s.until("readyok");
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string")),
+            "'{bad}' gave no message: {lines:#?}"
+        );
+    }
+    let (best, lines) = s.go("depth x");
+    assert_eq!(best, "(none)");
+    assert!(lines[0].starts_with("info string error: go depth"));
+    // Still the start position, still searching.
+    let (best, _) = s.go("depth 2");
+    assert!(legal("orthodox", &[]).contains(&best));
+}
+
+#[test]
+fn a_match_against_our_own_uci_engine_and_a_random_mover() {
+    let bin = env!("CARGO_BIN_EXE_spacechess");
+    let out = Command::new(bin)
+        .args([
+            "match",
+            "orthodox",
+            "--a",
+            "search:depth=2",
+            "--b",
+            &format!("uci:{bin} uci"),
+            "--games",
+            "2",
+            "--tc",
+            "depth=1",
+            "--max-plies",
+            "40",
+        ])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("pairs (A's points"), "{text}");
+    assert!(text.contains("Elo A - B:"), "{text}");
+    let out = Command::new(bin)
+        .args([
+            "match",
+            "raumschach",
+            "--a",
+            "search:depth=1",
+            "--b",
+            "random",
+            "--games",
+            "2",
+            "--max-plies",
+            "30",
+            "--sprt",
+            "0,50",
+        ])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(text.contains("SPRT elo0 0 elo1 50"), "{text}");
+    // Bad engines and time controls are one-line errors.
+    for (args, needle) in [
+        (vec!["--a", "uci:/nonexistent/engine"], "cannot start UCI engine"),
+        (vec!["--a", "search:depth=0"], "depth=0"),
+        (vec!["--a", "search:fast=yes"], "unknown key"),
+        (vec!["--tc", "1+x"], "SECONDS+INCREMENT"),
+        (vec!["--sprt", "5,0"], "ELO0,ELO1"),
+    ] {
+        let mut all = vec!["match", "orthodox", "--games", "2"];
+        if !args.contains(&"--a") {
+            all.extend(["--a", "random"]);
+        }
+        all.extend(["--b", "random"]);
+        all.extend(args.iter());
+        let out = Command::new(bin).args(&all).output().expect("runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{all:?}: {err}");
+        assert!(err.contains(needle), "{all:?}: {err}");
+    }
+}
