@@ -268,7 +268,8 @@ fn variant_options(variant: &str) -> Vec<spacechess::OptionInfo> {
 /// The `option` lines of the `uci` reply: the engine's, then the current variant's rule options
 /// (each also settable by name).
 fn option_lines(settings: &Settings) -> Vec<String> {
-    let names: Vec<String> = VARIANTS.iter().map(|(n, _)| format!("var {n}")).collect();
+    let mut names: Vec<String> = VARIANTS.iter().map(|(n, _)| format!("var {n}")).collect();
+    names.push("var chess".into());
     let d = SearchOptions::default();
     let mut lines = vec![
         format!(
@@ -358,6 +359,9 @@ fn set_option(s: &mut Settings, line: &str) -> Result<Change, String> {
     };
     match name.to_ascii_lowercase().as_str() {
         "uci_variant" => {
+            // `chess` is orthodox's name in Fairy-Stockfish and the clients that follow it
+            // (python-chess sends it whenever the engine declares UCI_Variant).
+            let value = if value == "chess" { "orthodox" } else { value };
             if !VARIANTS.iter().any(|(n, _)| *n == value) {
                 return Err(format!(
                     "UCI_Variant: unknown variant '{value}' (see `spacechess variants`)"
