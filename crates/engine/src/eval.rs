@@ -16,6 +16,14 @@ const MOBILITY_SHARE: f64 = 0.1;
 const ADVANCE_SHARE: f64 = 0.25;
 /// Fixed-point scale of the per-cell mobility weights.
 const MOB_SCALE: i32 = 64;
+/// The value, in units of the reference man (the pawn), above which a man's mobility is worth no
+/// more: a queen's cells count about as a minor piece's would, so that the evaluation does not
+/// send the most valuable men out early for the cells they see.
+const MOBILITY_VALUE_CAP: f64 = 3.0;
+/// Centipawns per squared attack on the cells around an enemy king (see `king_attack_bonus`).
+const KING_ATTACK_WEIGHT: i32 = 2;
+/// At most this many centipawns for attacks near an enemy king.
+const KING_ATTACK_CAP: i32 = 300;
 
 /// Tables computed once per engine for the search.
 #[derive(Clone, Debug, Default)]
@@ -114,8 +122,9 @@ impl EvalTables {
                 if royal(k) || e.kinds[k].promotes || avg_mobility[k] <= 0.0 {
                     0
                 } else {
-                    (MOBILITY_SHARE * f64::from(values[k]) / avg_mobility[k] * f64::from(MOB_SCALE))
-                        .round() as i32
+                    let worth = f64::from(values[k]).min(MOBILITY_VALUE_CAP * ref_value);
+                    (MOBILITY_SHARE * worth / avg_mobility[k] * f64::from(MOB_SCALE)).round()
+                        as i32
                 }
             })
             .collect();
@@ -180,6 +189,18 @@ impl EvalTables {
             progress,
         }
     }
+}
+
+/// The bonus for `attacks` reaches into the cells around the enemy kings (`zone_len` cells):
+/// growing with the square of the attacks, so that several men aimed at a king count for more
+/// than the sum of each, per cell of the zone (a 3D king's zone is three times a 2D king's), and
+/// capped.
+fn king_attack_bonus(attacks: i32, zone_len: usize) -> i32 {
+    if attacks == 0 || zone_len == 0 {
+        return 0;
+    }
+    let per_cell = 9 * KING_ATTACK_WEIGHT * attacks * attacks / zone_len as i32;
+    per_cell.min(KING_ATTACK_CAP)
 }
 
 /// Cells a man reaches from `from` on the empty board, moves and captures together (an atom for
@@ -310,14 +331,24 @@ impl<const W: usize> Engine<W> {
             return;
         }
         let occ = pos.occupied();
+        let royals = self.royal_cells(pos);
         for (p, score) in scores.iter_mut().enumerate().take(np) {
             let mine = pos.by_player[p];
             if mine.is_empty() {
                 continue;
             }
             let enemies = self.enemies_of(pos, Player(p as u8));
+            // The cells around the enemy kings: a man reaching them attacks the king's shelter.
+            let mut zone = spacechess_geometry::CellSet::<W>::EMPTY;
+            for &(owner, kind, cell) in &royals {
+                if enemies.contains(cell) {
+                    zone |= empty_board_set(self, owner, kind, cell);
+                    zone.insert(cell);
+                }
+            }
             let mut material = 0i32;
             let mut mobility = 0i32;
+            let mut king_attacks = 0i32;
             for k in 0..self.kinds.len() {
                 let men = mine & pos.by_kind[k];
                 if men.is_empty() {
@@ -328,19 +359,42 @@ impl<const W: usize> Engine<W> {
                 let gain = t.promo_gain[k];
                 for c in men {
                     if w != 0 {
-                        mobility +=
-                            w * self.mobility_of(pos, Player(p as u8), k, c, occ, enemies) as i32;
+                        let (n, near_king) =
+                            self.mobility_of(pos, Player(p as u8), k, c, occ, enemies, zone);
+                        mobility += w * n as i32;
+                        king_attacks += near_king as i32;
                     }
                     if gain != 0 {
                         material += gain * t.progress[p][c.index()] / 1024;
                     }
                 }
             }
-            *score += material + mobility / MOB_SCALE;
+            *score += material + mobility / MOB_SCALE + king_attack_bonus(king_attacks, zone.len());
         }
     }
 
-    /// Cells a man reaches (pseudo-legally) in the position; hops are not counted.
+    /// Every royal man: owner, kind and cell.
+    fn royal_cells(&self, pos: &Position<W>) -> Vec<(Player, u8, Cell)> {
+        let mut out = Vec::new();
+        if self.royal_mask == 0 {
+            return out;
+        }
+        for k in 0..self.kinds.len() {
+            if !self.is_royal(k as u8) {
+                continue;
+            }
+            for p in 0..self.players.count() {
+                for c in pos.by_player[p] & pos.by_kind[k] {
+                    out.push((Player(p as u8), k as u8, c));
+                }
+            }
+        }
+        out
+    }
+
+    /// Cells a man reaches (pseudo-legally) in the position, and how many of them lie in `zone`
+    /// (the cells around the enemy kings); hops are not counted.
+    #[allow(clippy::too_many_arguments)]
     fn mobility_of(
         &self,
         pos: &Position<W>,
@@ -349,9 +403,11 @@ impl<const W: usize> Engine<W> {
         from: Cell,
         occ: spacechess_geometry::CellSet<W>,
         enemies: spacechess_geometry::CellSet<W>,
-    ) -> usize {
+        zone: spacechess_geometry::CellSet<W>,
+    ) -> (usize, usize) {
         let unmoved = pos.unmoved.contains(from);
         let mut n = 0;
+        let mut near = 0;
         for atom in &self.atoms[p.index()][kind] {
             match atom {
                 CAtom::Ride {
@@ -370,6 +426,9 @@ impl<const W: usize> Engine<W> {
                             let dist = (i + 1) as u8;
                             if dist > *max {
                                 break;
+                            }
+                            if dist >= *min && *mode != Mode::MoveOnly && zone.contains(to) {
+                                near += 1;
                             }
                             if occ.contains(to) {
                                 if dist >= *min && *mode != Mode::MoveOnly && enemies.contains(to) {
@@ -393,6 +452,9 @@ impl<const W: usize> Engine<W> {
                         continue;
                     }
                     for &to in self.leap_tables[*table].targets(from) {
+                        if *mode != Mode::MoveOnly && zone.contains(to) {
+                            near += 1;
+                        }
                         if occ.contains(to) {
                             if *mode != Mode::MoveOnly && enemies.contains(to) {
                                 n += 1;
@@ -405,7 +467,7 @@ impl<const W: usize> Engine<W> {
                 CAtom::Hop { .. } => {}
             }
         }
-        n
+        (n, near)
     }
 
     /// If the move captures: the values of the man taken and of the man taking (royal men count

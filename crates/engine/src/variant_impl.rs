@@ -178,6 +178,18 @@ impl<const W: usize> Variant for Engine<W> {
         if self.players.count() != 2 {
             return None;
         }
+        // Zugzwang guard: a side with only royal and promoting men (king and pawns) does not
+        // pass, since there a move can be worse than none.
+        let mine = pos.by_player[pos.to_move.index()];
+        let mut pieces = spacechess_geometry::CellSet::<W>::EMPTY;
+        for k in 0..self.kinds.len() {
+            if !self.is_royal(k as u8) && !self.kinds[k].promotes {
+                pieces |= mine & pos.by_kind[k];
+            }
+        }
+        if pieces.is_empty() {
+            return None;
+        }
         let mut passed = pos.clone();
         passed.ep = None;
         passed.to_move = Player(1 - pos.to_move.0);
