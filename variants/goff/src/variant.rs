@@ -113,6 +113,19 @@ impl Variant for Goff {
             Some(Outcome::Draw(DrawReason::Stalemate))
         }
     }
+    fn pass(&self, pos: &Position) -> Option<Position> {
+        // As the engine's: no pass with king and pawns only (zugzwang).
+        let me = pos.to_move();
+        let pieces = pos.of_player(me) & !(pos.of_kind(Kind::King) | pos.of_kind(Kind::Pawn));
+        if pieces.is_empty() {
+            return None;
+        }
+        let mut passed = pos.clone();
+        passed.ep = None;
+        passed.to_move = Player(1 - me.0);
+        passed.halfmove = pos.halfmove.saturating_add(1);
+        Some(passed)
+    }
     fn in_check(&self, pos: &Position) -> bool {
         movegen::in_check(pos, pos.to_move())
     }
