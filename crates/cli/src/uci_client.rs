@@ -35,9 +35,7 @@ pub struct UciReply {
 impl UciEngine {
     /// Starts `command` (program and arguments) and completes the `uci` handshake.
     pub fn start(command: &[String]) -> Result<UciEngine, String> {
-        let (program, args) = command
-            .split_first()
-            .ok_or("an empty UCI engine command")?;
+        let (program, args) = command.split_first().ok_or("an empty UCI engine command")?;
         let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
@@ -159,11 +157,7 @@ fn read_info(words: &[&str], reply: &mut UciReply) {
                 match (words[i + 1], n) {
                     ("cp", Some(cp)) => reply.score = Some(cp),
                     ("mate", Some(m)) => {
-                        reply.score = Some(if m >= 0 {
-                            100_000 - m
-                        } else {
-                            -100_000 - m
-                        })
+                        reply.score = Some(if m >= 0 { 100_000 - m } else { -100_000 - m })
                     }
                     _ => {}
                 }

@@ -107,7 +107,11 @@ fn handshake_declares_every_variant_and_the_options() {
             "{name} missing from {variant}"
         );
     }
-    for option in ["Hash type spin", "Threads type spin", "RuleOptions type string"] {
+    for option in [
+        "Hash type spin",
+        "Threads type spin",
+        "RuleOptions type string",
+    ] {
         assert!(
             lines.iter().any(|l| l.contains(option)),
             "{option} not declared"
@@ -128,11 +132,20 @@ fn go_searches_the_position_given_and_reports_info() {
     s.send("ucinewgame");
     s.send("position startpos moves e2e4 e7e5");
     let (best, lines) = s.go("depth 4");
-    assert!(legal("orthodox", &["e2e4", "e7e5"]).contains(&best), "{best}");
-    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
+    assert!(
+        legal("orthodox", &["e2e4", "e7e5"]).contains(&best),
+        "{best}"
+    );
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
     assert_eq!(infos.len(), 4, "one info per iteration: {lines:#?}");
     for (i, l) in infos.iter().enumerate() {
-        assert!(l.starts_with(&format!("info depth {} seldepth", i + 1)), "{l}");
+        assert!(
+            l.starts_with(&format!("info depth {} seldepth", i + 1)),
+            "{l}"
+        );
         for field in [" score cp ", " nodes ", " nps ", " time ", " pv "] {
             assert!(l.contains(field), "{field} missing: {l}");
         }
@@ -141,7 +154,10 @@ fn go_searches_the_position_given_and_reports_info() {
     s.send("position startpos moves f2f3 e7e5 g2g4");
     let (best, lines) = s.go("depth 3");
     assert_eq!(best, "d8h4");
-    assert!(lines.iter().any(|l| l.contains("score mate 1 ")), "{lines:#?}");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1 ")),
+        "{lines:#?}"
+    );
     // A FEN position, and the other limits.
     s.send("position fen 4k3/8/8/3q4/8/8/8/3QK3 w - - 0 1");
     assert_eq!(s.go("nodes 20000").0, "d1d5");
@@ -266,7 +282,11 @@ fn a_match_against_our_own_uci_engine_and_a_random_mover() {
         .output()
         .expect("runs");
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(text.contains("pairs (A's points"), "{text}");
     assert!(text.contains("Elo A - B:"), "{text}");
     let out = Command::new(bin)
@@ -291,7 +311,10 @@ fn a_match_against_our_own_uci_engine_and_a_random_mover() {
     assert!(text.contains("SPRT elo0 0 elo1 50"), "{text}");
     // Bad engines and time controls are one-line errors.
     for (args, needle) in [
-        (vec!["--a", "uci:/nonexistent/engine"], "cannot start UCI engine"),
+        (
+            vec!["--a", "uci:/nonexistent/engine"],
+            "cannot start UCI engine",
+        ),
         (vec!["--a", "search:depth=0"], "depth=0"),
         (vec!["--a", "search:fast=yes"], "unknown key"),
         (vec!["--tc", "1+x"], "SECONDS+INCREMENT"),

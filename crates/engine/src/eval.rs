@@ -123,8 +123,7 @@ impl EvalTables {
                     0
                 } else {
                     let worth = f64::from(values[k]).min(MOBILITY_VALUE_CAP * ref_value);
-                    (MOBILITY_SHARE * worth / avg_mobility[k] * f64::from(MOB_SCALE)).round()
-                        as i32
+                    (MOBILITY_SHARE * worth / avg_mobility[k] * f64::from(MOB_SCALE)).round() as i32
                 }
             })
             .collect();

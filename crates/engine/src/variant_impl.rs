@@ -190,7 +190,7 @@ impl<const W: usize> Variant for Engine<W> {
         if pieces.is_empty() {
             return None;
         }
-        let mut passed = pos.clone();
+        let mut passed = *pos;
         passed.ep = None;
         passed.to_move = Player(1 - pos.to_move.0);
         passed.halfmove = pos.halfmove.saturating_add(1);

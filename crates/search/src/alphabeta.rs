@@ -436,7 +436,11 @@ impl<'a, V: Variant> Worker<'a, V> {
         let mut result = SearchResult {
             best: root_moves.first().map(|m| m.0.clone()),
             score: 0,
-            pv: root_moves.first().map(|m| m.0.clone()).into_iter().collect(),
+            pv: root_moves
+                .first()
+                .map(|m| m.0.clone())
+                .into_iter()
+                .collect(),
             depth: 0,
             seldepth: 0,
             nodes: 0,

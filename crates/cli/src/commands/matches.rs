@@ -227,12 +227,9 @@ impl std::fmt::Display for TimeControl {
             TimeControl::MoveTime(t) => write!(f, "{} ms a move", t.as_millis()),
             TimeControl::Depth(d) => write!(f, "depth {d}"),
             TimeControl::Nodes(n) => write!(f, "{n} nodes a move"),
-            TimeControl::Clock { base, increment } => write!(
-                f,
-                "{}+{} s",
-                base.as_secs_f64(),
-                increment.as_secs_f64()
-            ),
+            TimeControl::Clock { base, increment } => {
+                write!(f, "{}+{} s", base.as_secs_f64(), increment.as_secs_f64())
+            }
         }
     }
 }
@@ -249,7 +246,10 @@ pub fn parse_tc(s: &str) -> Result<TimeControl, String> {
         (f.is_finite() && (0.0..=86_400.0).contains(&f)).then(|| Duration::from_secs_f64(f))
     };
     if let Some((base, inc)) = t.split_once('+') {
-        let (base, increment) = (seconds(base).ok_or_else(bad)?, seconds(inc).ok_or_else(bad)?);
+        let (base, increment) = (
+            seconds(base).ok_or_else(bad)?,
+            seconds(inc).ok_or_else(bad)?,
+        );
         if base.is_zero() {
             return Err(bad());
         }
@@ -346,7 +346,8 @@ impl<'v, V: Variant> Mover<'v, V> {
             EngineSpec::Uci { command, options } => {
                 let mut e = UciEngine::start(command).map_err(CliError::new)?;
                 if e.has_option("UCI_Variant") {
-                    e.set_option("UCI_Variant", v.name()).map_err(CliError::new)?;
+                    e.set_option("UCI_Variant", v.name())
+                        .map_err(CliError::new)?;
                 } else if v.name() != "orthodox" {
                     return Err(CliError::new(format!(
                         "UCI engine '{}' has no UCI_Variant option: it can play orthodox only",
@@ -454,11 +455,7 @@ fn choose<V: Variant>(
             v.parse_move(pos, &reply.best)
                 .ok()
                 .filter(|m| legal.contains(m))
-                .or_else(|| {
-                    legal
-                        .into_iter()
-                        .find(|m| token(v, pos, m) == reply.best)
-                })
+                .or_else(|| legal.into_iter().find(|m| token(v, pos, m) == reply.best))
                 .ok_or_else(|| format!("illegal move '{}' from {}", reply.best, e.name))
         }
     }
@@ -581,9 +578,9 @@ fn read_book<V: Variant>(v: &V, path: &PathBuf) -> Result<Vec<V::Position>, CliE
         if l.is_empty() || l.starts_with('#') {
             continue;
         }
-        let pos = v.parse_position(l).map_err(|e| {
-            CliError::new(format!("book '{}' line {}: {e}", path.display(), i + 1))
-        })?;
+        let pos = v
+            .parse_position(l)
+            .map_err(|e| CliError::new(format!("book '{}' line {}: {e}", path.display(), i + 1)))?;
         out.push(pos);
     }
     if out.is_empty() {
@@ -688,7 +685,13 @@ impl VariantVisitor for Match<'_> {
             if let Some(record) = &self.record {
                 let names: Vec<String> = seat
                     .iter()
-                    .map(|&x| if x { self.a.to_string() } else { self.b.to_string() })
+                    .map(|&x| {
+                        if x {
+                            self.a.to_string()
+                        } else {
+                            self.b.to_string()
+                        }
+                    })
                     .collect();
                 let date = today();
                 let round = (g + 1).to_string();

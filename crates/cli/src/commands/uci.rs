@@ -296,7 +296,10 @@ fn option_lines(settings: &Settings) -> Vec<String> {
             .find(|(k, _)| *k == o.name)
             .map_or(o.default.as_str(), |(_, v)| v.as_str());
         let value = if value.is_empty() { "<empty>" } else { value };
-        lines.push(format!("option name {} type string default {value}", o.name));
+        lines.push(format!(
+            "option name {} type string default {value}",
+            o.name
+        ));
     }
     lines
 }
@@ -314,7 +317,9 @@ fn check_value(name: &str, value: &str) -> Result<bool, String> {
     match value.to_ascii_lowercase().as_str() {
         "true" | "on" | "1" => Ok(true),
         "false" | "off" | "0" => Ok(false),
-        _ => Err(format!("option {name}: expected true or false, found '{value}'")),
+        _ => Err(format!(
+            "option {name}: expected true or false, found '{value}'"
+        )),
     }
 }
 
@@ -348,7 +353,11 @@ fn rule_options(text: &str) -> Result<Vec<(String, String)>, String> {
 /// Applies `setoption name NAME [value VALUE]`. An option of the variant's rules (its
 /// `key=value` options, as `--option` takes them) may also be set by its own name.
 fn set_option(s: &mut Settings, line: &str) -> Result<Change, String> {
-    let rest = line.trim_start().strip_prefix("setoption").unwrap_or("").trim();
+    let rest = line
+        .trim_start()
+        .strip_prefix("setoption")
+        .unwrap_or("")
+        .trim();
     let rest = rest
         .strip_prefix("name")
         .ok_or("expected 'setoption name NAME value VALUE'")?
@@ -506,11 +515,7 @@ fn read_go(words: &[&str], white: bool) -> Result<Limits, String> {
     }
     let (time, inc) = if white { (wtime, winc) } else { (btime, binc) };
     if let (Some(t), None) = (time, limits.movetime) {
-        let clock = Limits::clock(
-            Duration::from_millis(t),
-            Duration::from_millis(inc),
-            togo,
-        );
+        let clock = Limits::clock(Duration::from_millis(t), Duration::from_millis(inc), togo);
         limits.movetime = clock.movetime;
         limits.soft_time = clock.soft_time;
     }
