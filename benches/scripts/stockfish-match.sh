@@ -7,7 +7,8 @@
 #
 # Usage: benches/scripts/stockfish-match.sh [GAMES] [MOVETIME_MS] [ELO ...]
 #   defaults: 40 games a level, 100 ms a move, levels 1350 1600 1800 2000 2200
-# Environment: ENGINE (default: search), the --a engine of `spacechess match`.
+# Environment: ENGINE (default: search), the --a engine of `spacechess match`; BIN, the spacechess
+# binary (default: target/release/spacechess, built first).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 games="${1:-40}"
@@ -24,8 +25,8 @@ if [ ! -x "$sf" ]; then
     if [ "$(id -u)" = 0 ]; then apt-get install -y -qq stockfish >/dev/null; else sudo -n apt-get install -y -qq stockfish >/dev/null; fi
     sf=/usr/games/stockfish
 fi
-cargo build --release -q -p spacechess-cli
-bin=target/release/spacechess
+bin="${BIN:-target/release/spacechess}"
+[ -n "${BIN:-}" ] || cargo build --release -q -p spacechess-cli
 mkdir -p target/matches
 
 printf '%-8s %6s %8s %8s %22s\n' UCI_Elo games score percent "Elo (ours - SF) [95%]"

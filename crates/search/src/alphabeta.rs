@@ -81,6 +81,11 @@ pub struct SearchOptions {
     pub late_move_reductions: bool,
     /// Aspiration windows around the previous iteration's score.
     pub aspiration: bool,
+    /// Futility pruning near the horizon: a node whose static score is far above beta at depth
+    /// 1 to 3 returns it (reverse futility), quiet moves that cannot lift a score far below alpha
+    /// at depth 1 and 2 are skipped, and so are captures in the quiescence search that could not
+    /// reach alpha even if the man taken were free (delta pruning).
+    pub futility: bool,
     /// Threads searching the same position, sharing the transposition table (lazy SMP).
     pub threads: usize,
 }
@@ -91,6 +96,7 @@ impl Default for SearchOptions {
             null_move: true,
             late_move_reductions: true,
             aspiration: true,
+            futility: true,
             threads: 1,
         }
     }
@@ -104,6 +110,7 @@ impl SearchOptions {
             null_move: false,
             late_move_reductions: false,
             aspiration: false,
+            futility: false,
             threads: 1,
         }
     }
@@ -157,6 +164,10 @@ const DELTA_MARGIN: i32 = 200;
 /// Plies from the root at most (check extensions included).
 const MAX_PLY: u32 = 96;
 const HISTORY_SIZE: usize = 1 << 12;
+/// Reverse futility margin per ply of depth, in centipawns.
+const RFP_MARGIN: i32 = 110;
+/// Futility margins for quiet moves at depth 1 and 2, in centipawns.
+const FUTILITY_MARGIN: [i32; 3] = [0, 150, 320];
 /// Half-width of the first aspiration window, in centipawns.
 const ASPIRATION: i32 = 35;
 /// Nodes between two looks at the clock and the shared counters.
@@ -745,6 +756,20 @@ impl<'a, V: Variant> Worker<'a, V> {
                 }
             }
         }
+        // The static score, where a pruning rule below needs it.
+        let quiet_node = !pv_node && !in_check && beta.abs() < MATE_BOUND && alpha.abs() < MATE_BOUND;
+        let futile = self.options.futility && quiet_node && depth <= 3;
+        let static_score = if futile || (self.can_pass && quiet_node && depth >= 3) {
+            Some(self.static_eval(pos, me))
+        } else {
+            None
+        };
+        // Reverse futility: far above beta near the horizon, a move will not fall below it.
+        if let (true, Some(s)) = (futile, static_score) {
+            if s - RFP_MARGIN * depth as i32 >= beta {
+                return s;
+            }
+        }
         // Null move: if passing still holds beta at a reduced depth, so will a real move
         // (unsound in zugzwang, hence the option).
         if self.can_pass
@@ -755,7 +780,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             && beta.abs() < MATE_BOUND
         {
             if let Some(passed) = self.v.pass(pos) {
-                if self.static_eval(pos, me) >= beta {
+                if static_score.is_some_and(|s| s >= beta) {
                     let reduced = depth.saturating_sub(3 + depth / 6);
                     self.path.push(raw);
                     let next = self.v.to_move(&passed);
@@ -787,9 +812,25 @@ impl<'a, V: Variant> Worker<'a, V> {
         let mut best_score = -INFINITY;
         let mut best = order[0].1;
         self.path.push(raw);
+        // Quiet moves that cannot lift the static score to alpha near the horizon are skipped
+        // (after the first move, unless they give check).
+        let prune_quiet = match static_score {
+            Some(s) if self.options.futility && depth <= 2 => {
+                s + FUTILITY_MARGIN[depth as usize] <= alpha
+            }
+            _ => false,
+        };
         for (rank, &(order_key, index)) in order.iter().enumerate() {
             let m = &moves[index as usize];
             let child = self.v.play(pos, m);
+            if prune_quiet
+                && rank > 0
+                && order_key < KEY_CAPTURE
+                && best_score > -MATE_BOUND
+                && !self.v.in_check(&child)
+            {
+                continue;
+            }
             let score = if rank == 0 {
                 self.child_score(&child, me, depth - 1, ply + 1, alpha, beta)
             } else {
@@ -888,6 +929,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         // players taking each other's men would multiply the nodes: issue 18 item 4), and drops
         // those that cannot lift the score to alpha even if the man taken were free.
         let prune = self.sides.paranoid() && !in_check;
+        let delta = !in_check && (prune || self.options.futility);
         let root_men: Vec<_> = if prune && me != self.sides.root() {
             let root = self.sides.root();
             let men = self.v.men(pos).into_iter();
@@ -899,7 +941,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         keyed.clear();
         for (i, m) in moves.iter().enumerate() {
             let key = match self.v.capture_values(pos, m) {
-                Some((victim, _)) if prune && stand + victim + DELTA_MARGIN <= alpha => continue,
+                Some((victim, _)) if delta && stand + victim + DELTA_MARGIN <= alpha => continue,
                 Some(_)
                     if prune
                         && me != self.sides.root()

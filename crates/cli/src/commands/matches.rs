@@ -70,6 +70,7 @@ impl std::fmt::Display for EngineSpec {
                         ("nullmove", options.null_move, d.null_move),
                         ("lmr", options.late_move_reductions, d.late_move_reductions),
                         ("aspiration", options.aspiration, d.aspiration),
+                        ("futility", options.futility, d.futility),
                     ] {
                         if on != default {
                             parts.push(format!("{name}={}", if on { "on" } else { "off" }));
@@ -103,7 +104,7 @@ impl std::fmt::Display for EngineSpec {
 const DEFAULT_HASH: usize = 16;
 
 const ENGINE_HELP: &str = "expected random, search[:key=value,...] (keys depth, movetime, nodes, \
-hash, threads, nullmove, lmr, aspiration; or baseline), depth:N, movetime:MS, or \
+hash, threads, nullmove, lmr, aspiration, futility; or baseline), depth:N, movetime:MS, or \
 uci:COMMAND[;Option=value...]";
 
 fn on_off(key: &str, value: &str) -> Result<bool, String> {
@@ -186,6 +187,7 @@ pub fn parse_engine(s: &str) -> Result<EngineSpec, String> {
             "nullmove" => options.null_move = on_off(&k, &v).map_err(bad)?,
             "lmr" => options.late_move_reductions = on_off(&k, &v).map_err(bad)?,
             "aspiration" => options.aspiration = on_off(&k, &v).map_err(bad)?,
+            "futility" => options.futility = on_off(&k, &v).map_err(bad)?,
             "baseline" if v.is_empty() => {
                 options = SearchOptions {
                     threads: options.threads,

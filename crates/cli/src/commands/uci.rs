@@ -287,6 +287,7 @@ fn option_lines(settings: &Settings) -> Vec<String> {
             d.late_move_reductions
         ),
         format!("option name Aspiration type check default {}", d.aspiration),
+        format!("option name Futility type check default {}", d.futility),
     ];
     for o in variant_options(&settings.variant) {
         let value = settings
@@ -402,6 +403,10 @@ fn set_option(s: &mut Settings, line: &str) -> Result<Change, String> {
         }
         "aspiration" => {
             s.search.aspiration = check_value("Aspiration", value)?;
+            Ok(Change::Search)
+        }
+        "futility" => {
+            s.search.futility = check_value("Futility", value)?;
             Ok(Change::Search)
         }
         "ruleoptions" => {
