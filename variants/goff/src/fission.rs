@@ -235,3 +235,80 @@ pub fn fission_exposure(s: Cell, target: Cell) -> Bits {
     }
     out
 }
+
+/// The most conjoining structures a tile has (q-tiles: 12 rays x 3; Feynman tiles: 24 pairs x 3).
+const MAX_STRUCTURES: usize = 108;
+
+/// [`fissions`] without allocating: calls `f` with each distinct fission `(X, Y)` in increasing
+/// order; returns how many there are.
+pub(crate) fn each_fission(
+    s: Cell,
+    occupied: &Bits,
+    capturable: &Bits,
+    mut f: impl FnMut(Cell, Cell),
+) -> usize {
+    let free = |c: Cell| !occupied.contains(c) || capturable.contains(c);
+    let mut sets = [(CellSet::EMPTY, CellSet::EMPTY); MAX_STRUCTURES];
+    let mut n = 0;
+    let mut all_x: Bits = CellSet::EMPTY;
+    for cj in structures(s) {
+        if occupied.contains(cj.f) {
+            continue;
+        }
+        let mut xs: Bits = CellSet::EMPTY;
+        for &(x, r) in &cj.bishop {
+            if free(x) && !r.intersects(occupied) {
+                xs.insert(x);
+            }
+        }
+        if xs.is_empty() {
+            continue;
+        }
+        let mut ys: Bits = CellSet::EMPTY;
+        for &(y, r) in &cj.duke {
+            if free(y) && !r.intersects(occupied) {
+                ys.insert(y);
+            }
+        }
+        if ys.is_empty() {
+            continue;
+        }
+        all_x |= xs;
+        sets[n] = (xs, ys);
+        n += 1;
+    }
+    let mut count = 0;
+    for x in all_x {
+        let mut ys: Bits = CellSet::EMPTY;
+        for (xs, y) in &sets[..n] {
+            if xs.contains(x) {
+                ys |= *y;
+            }
+        }
+        ys.remove(x);
+        count += ys.len();
+        for y in ys {
+            f(x, y);
+        }
+    }
+    count
+}
+
+/// For the attack of a stack on `s` by fission onto `target`: the tiles whose emptying could open
+/// one ([`fission_exposure`]), and every destination of a structure that has `target` among its
+/// destinations (a capture there frees the other sub-piece's landing tile).
+pub(crate) fn fission_danger(s: Cell, target: Cell) -> (Bits, Bits) {
+    let mut exposure = CellSet::EMPTY;
+    let mut dests = CellSet::EMPTY;
+    for cj in structures(s) {
+        if cj.bishop.iter().any(|(x, _)| *x == target) || cj.duke.iter().any(|(y, _)| *y == target)
+        {
+            exposure.insert(cj.f);
+            for (x, r) in cj.bishop.iter().chain(cj.duke.iter()) {
+                exposure |= *r;
+                dests.insert(*x);
+            }
+        }
+    }
+    (exposure, dests)
+}
