@@ -124,6 +124,8 @@ pub(crate) struct Geo {
     /// Per plane, its tiles in each level's word.
     lvl: Vec<[u64; 8]>,
     drop: Vec<Drop>,
+    /// Per plane, its orientation.
+    orient_of: Vec<u8>,
     /// Per plane dropping b, the fixed b.
     fixed: Vec<u8>,
     /// Per quadrant shape and grid square, the squares of perimeter 0..=7 (0: none).
@@ -193,6 +195,7 @@ impl Geo {
         let mut onboard = vec![0u64; NPLANES];
         let mut lvl = vec![[0u64; 8]; NPLANES];
         let mut drop = vec![Drop::Z; NPLANES];
+        let mut orient_of = vec![0u8; NPLANES];
         let mut fixed = vec![0u8; NPLANES];
         let mut base = 0usize;
         for (o, &n) in NORMALS.iter().enumerate() {
@@ -212,6 +215,7 @@ impl Geo {
                 onboard[pid] |= 1 << bit;
                 lvl[pid][t.0 as usize] |= 1 << (c & 63);
                 drop[pid] = d;
+                orient_of[pid] = o as u8;
                 fixed[pid] = t.2 as u8;
             }
             base += (7 * nonzero + 1) as usize;
@@ -407,6 +411,7 @@ impl Geo {
             onboard,
             lvl,
             drop,
+            orient_of,
             fixed,
             sq,
             pure,
@@ -457,9 +462,39 @@ impl Geo {
         p
     }
 
+    /// The grid bit of `c` in plane `pid` (0 if `c` is not in it).
+    #[inline]
+    pub(crate) fn bit_in(&self, pid: usize, c: Cell) -> u64 {
+        let o = self.orient_of[pid] as usize;
+        if self.plane_of[o][c.index()] as usize == pid {
+            1u64 << self.bit_of[o][c.index()]
+        } else {
+            0
+        }
+    }
+
+    /// The plane through `s` and every tile of `cells` (which hold three tiles not in a line with
+    /// `s`), as `(plane, grid word of cells)`.
+    pub(crate) fn plane_of_set(&self, s: Cell, cells: &Bits) -> (usize, u64) {
+        (0..13)
+            .find_map(|o| {
+                let pid = self.plane_of[o][s.index()];
+                cells
+                    .iter()
+                    .all(|c| self.plane_of[o][c.index()] == pid)
+                    .then(|| {
+                        let w = cells
+                            .iter()
+                            .fold(0u64, |w, c| w | 1 << self.bit_of[o][c.index()]);
+                        (pid as usize, w)
+                    })
+            })
+            .expect("a square lies in one plane of the families")
+    }
+
     /// Adds the tiles of the grid word `w` of plane `pid` to `out`.
     #[inline]
-    fn scatter(&self, pid: usize, mut w: u64, out: &mut Bits) {
+    pub(crate) fn scatter(&self, pid: usize, mut w: u64, out: &mut Bits) {
         let cells = &self.cell_of[pid];
         while w != 0 {
             out.insert(Cell(cells[w.trailing_zeros() as usize] as u32));

@@ -295,7 +295,7 @@ pub fn pseudo_moves(pos: &Position, pc: Piece, from: Cell, out: &mut Vec<Move>) 
                 }
             }
             if pos.rules.stack.fission {
-                fission::each_fission(from, &occ, &cap, |x, y| {
+                fission::each_fission(from, &occ, |pid| pos.planes[pid], &cap, |x, y| {
                     out.push(Move {
                         fission: Some(y),
                         ..Move::new(from, x)
@@ -516,7 +516,9 @@ pub fn attacked(pos: &Position, target: Cell, by: Player) -> bool {
     rules.stack.fission
         && stacks
             .iter()
-            .any(|from| fission::fission_covers(from, target, &occ, &pos.of_player(other(by))))
+            .any(|from| {
+                fission::fission_covers_with(from, target, &occ, occ2, &pos.of_player(other(by)))
+            })
 }
 
 /// True if `p`'s king is attacked (false if `p` has no king).
@@ -640,7 +642,7 @@ impl Sink for Count {
 }
 
 /// The most men with a line to the king through them (more: every move is made and tested).
-const MAX_PINS: usize = 32;
+const MAX_PINS: usize = 8;
 
 /// What the side to move's king allows, found along the lines to it (rules/goff/04 §2): a move
 /// leaves the king attacked only if it opens a route of an enemy man onto the king or leaves one
@@ -753,7 +755,7 @@ impl Legality {
                 if !fission::reach(s).contains(k) {
                     continue;
                 }
-                if fission::fission_covers(s, k, &occ, &own) {
+                if fission::fission_covers_with(s, k, &occ, occ2, &own) {
                     l.slow = true;
                 }
                 let (exposure, dests) = fission::fission_danger(s, k);
@@ -896,7 +898,7 @@ fn gen_from(
                     || info.allowed(from).is_some()
                     || info.danger_from.contains(from);
                 let risky = info.danger_cap & cap;
-                fission::each_fission(from, &occ, &cap, |x, y| {
+                fission::each_fission(from, &occ, |pid| pos.planes[pid], &cap, |x, y| {
                     let m = Move {
                         fission: Some(y),
                         ..Move::new(from, x)
