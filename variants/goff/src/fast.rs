@@ -113,6 +113,20 @@ fn offset_index(from: usize, to: usize) -> usize {
     ((t.0 - f.0 + 7) as usize * 15 + (t.1 - f.1 + 7) as usize) * 15 + (t.2 - f.2 + 7) as usize
 }
 
+/// Room for the 2D quadrant shapes and rays (a power of two, so that indexing needs no bounds
+/// check once masked).
+const MAX_SHAPES: usize = 32;
+
+/// Per shape, grid square and perimeter, a grid word.
+type ShapeTable = [[[u64; 8]; 64]; MAX_SHAPES];
+
+fn shape_table() -> Box<ShapeTable> {
+    vec![[[0u64; 8]; 64]; MAX_SHAPES]
+        .into_boxed_slice()
+        .try_into()
+        .expect("the size is MAX_SHAPES")
+}
+
 /// The tables.
 pub(crate) struct Geo {
     plane_of: [[u8; 512]; 13],
@@ -129,13 +143,13 @@ pub(crate) struct Geo {
     /// Per plane dropping b, the fixed b.
     fixed: Vec<u8>,
     /// Per quadrant shape and grid square, the squares of perimeter 0..=7 (0: none).
-    sq: Vec<[[u64; 8]; 64]>,
+    sq: Box<ShapeTable>,
     /// Per quadrant shape and grid square, the pure tiles of the squares of perimeter 0..=7.
-    pure: Vec<[[u64; 8]; 64]>,
+    pure: Box<ShapeTable>,
     /// Per 2D ray and grid square, the steps 1..=k (k = 0..=7).
-    ray: Vec<[[u64; 8]; 64]>,
+    ray: Box<ShapeTable>,
     /// Per 2D ray and grid square, the step k alone (k = 0..=7; 0: none).
-    raycell: Vec<[[u64; 8]; 64]>,
+    raycell: Box<ShapeTable>,
     fams: [Vec<FamPlane>; 3],
     /// Per family and offset, `(start, len)` into `routes`.
     route_idx: [Vec<(u32, u8)>; 3],
@@ -343,8 +357,9 @@ impl Geo {
         });
 
         let on_grid = |r: i8, c: i8| (0..8).contains(&r) && (0..8).contains(&c);
-        let mut sq = vec![[[0u64; 8]; 64]; quad_shapes.len()];
-        let mut pure = vec![[[0u64; 8]; 64]; quad_shapes.len()];
+        assert!(quad_shapes.len() <= MAX_SHAPES && ray_shapes.len() <= MAX_SHAPES);
+        let mut sq = shape_table();
+        let mut pure = shape_table();
         for (s, &(e1, e2)) in quad_shapes.iter().enumerate() {
             for g in 0..64usize {
                 let (r0, c0) = ((g / 8) as i8, (g % 8) as i8);
@@ -367,8 +382,8 @@ impl Geo {
                 }
             }
         }
-        let mut ray = vec![[[0u64; 8]; 64]; ray_shapes.len()];
-        let mut raycell = vec![[[0u64; 8]; 64]; ray_shapes.len()];
+        let mut ray = shape_table();
+        let mut raycell = shape_table();
         for (s, &e) in ray_shapes.iter().enumerate() {
             for g in 0..64usize {
                 let (r0, c0) = ((g / 8) as i8, (g % 8) as i8);
@@ -517,37 +532,42 @@ impl Geo {
         for pl in &self.fams[f] {
             let o = pl.o as usize;
             let pid = self.plane_of[o][si] as usize;
-            let s2 = self.bit_of[o][si] as usize;
+            let s2 = self.bit_of[o][si] as usize & 63;
             let occ = occ2(pid);
+            // Per quadrant: the first blocked perimeter and the men of its ring there.
             let mut fq = [8usize; 6];
+            let mut rq = [0u64; 6];
             let mut t2 = 0u64;
             let mut c2 = 0u64;
-            for i in 0..pl.nq as usize {
-                let sh = pl.quads[i] as usize;
+            let nq = (pl.nq as usize).min(6);
+            for ((&sh, f), r) in pl.quads[..nq].iter().zip(&mut fq).zip(&mut rq) {
+                let sh = sh as usize & (MAX_SHAPES - 1);
                 let sq = &self.sq[sh][s2];
+                let pure = &self.pure[sh][s2];
                 let mut k = 1;
                 while k < 8 && sq[k] & occ == 0 {
                     k += 1;
                 }
-                fq[i] = k;
-                let pure = &self.pure[sh][s2];
+                *f = k;
                 t2 |= pure[k - 1];
                 if k < 8 {
                     let ring = sq[k] & !sq[k - 1] & occ;
+                    *r = ring;
                     if ring & (ring - 1) == 0 && ring & pure[k] != 0 {
                         c2 |= ring;
                     }
                 }
             }
-            for j in 0..pl.nl as usize {
-                let (r, qa, qb) = pl.lines[j];
-                let m = fq[qa as usize].min(fq[qb as usize]);
-                t2 |= self.ray[r as usize][s2][m - 1];
+            let nl = (pl.nl as usize).min(6);
+            for &(r, qa, qb) in &pl.lines[..nl] {
+                let (qa, qb) = (qa as usize % 6, qb as usize % 6);
+                let m = fq[qa].min(fq[qb]);
+                let r = r as usize & (MAX_SHAPES - 1);
+                t2 |= self.ray[r][s2][(m - 1) & 7];
                 if m < 8 {
-                    let sa = &self.sq[pl.quads[qa as usize] as usize][s2];
-                    let sb = &self.sq[pl.quads[qb as usize] as usize][s2];
-                    let ring = ((sa[m] & !sa[m - 1]) | (sb[m] & !sb[m - 1])) & occ;
-                    if ring != 0 && ring == self.raycell[r as usize][s2][m] {
+                    // The rectangle's ring at m: the men of each quadrant's ring if blocked there.
+                    let ring = if fq[qa] == m { rq[qa] } else { 0 } | if fq[qb] == m { rq[qb] } else { 0 };
+                    if ring != 0 && ring == self.raycell[r][s2][m] {
                         c2 |= ring;
                     }
                 }

@@ -466,14 +466,54 @@ fn covers_with(
 
 /// True if some man of `by` covers `target`.
 pub fn attacked(pos: &Position, target: Cell, by: Player) -> bool {
+    let occ = pos.occupied();
+    attacked_in(
+        pos,
+        target,
+        by,
+        &pos.of_player(by),
+        &occ,
+        |pid| pos.planes[pid],
+        &pos.of_player(other(by)),
+    )
+}
+
+/// True if the side to move's king, moved from `from` to `to` by a plain step (taking what
+/// stands there), is safe: [`attacked`] on the board after the move, without making it.
+fn king_step_safe(pos: &Position, from: Cell, to: Cell) -> bool {
+    let g = fast::geo();
+    let me = pos.to_move();
+    let by = other(me);
+    let mut theirs = pos.of_player(by);
+    theirs.remove(to);
+    let mut occ = pos.occupied();
+    occ.remove(from);
+    occ.insert(to);
+    let mut mine = pos.of_player(me);
+    mine.remove(from);
+    mine.insert(to);
+    let occ2 = |pid: usize| pos.planes[pid] & !g.bit_in(pid, from) | g.bit_in(pid, to);
+    !attacked_in(pos, to, by, &theirs, &occ, occ2, &mine)
+}
+
+/// [`attacked`] with the attackers `theirs` (of `by`; their kinds read from `pos`), the men
+/// `occ` (also as plane words, `occ2`) and the men a fission may take, `capturable`.
+#[inline]
+fn attacked_in(
+    pos: &Position,
+    target: Cell,
+    by: Player,
+    theirs: &Bits,
+    occ: &Bits,
+    occ2: impl Fn(usize) -> u64 + Copy,
+    capturable: &Bits,
+) -> bool {
     let g = fast::geo();
     let rules = &pos.rules;
-    let theirs = pos.of_player(by);
-    let of = |k: Kind| theirs & pos.of_kind(k);
+    let of = |k: Kind| *theirs & pos.of_kind(k);
     if g.knight[target.index()].intersects(&of(Kind::Knight)) {
         return true;
     }
-    let occ2 = |pid: usize| pos.planes[pid];
     let (queens, stacks) = (of(Kind::Queen), of(Kind::Stack));
     for (f, lone) in [(0, Kind::Rook), (1, Kind::Bishop), (2, Kind::Duke)] {
         let mut men = queens | of(lone);
@@ -493,13 +533,12 @@ pub fn attacked(pos: &Position, target: Cell, by: Player) -> bool {
             }
         }
     }
-    let occ = pos.occupied();
     for from in of(Kind::King) {
         let king = Piece {
             player: by,
             kind: Kind::King,
         };
-        if covers_with(rules, king, from, target, &occ, occ2) {
+        if covers_with(rules, king, from, target, occ, occ2) {
             return true;
         }
     }
@@ -507,7 +546,7 @@ pub fn attacked(pos: &Position, target: Cell, by: Player) -> bool {
     for from in of(Kind::Pawn) & pawns.attackers[by.index()][target.index()] {
         if pawns.capture[by.index()][from.index()]
             .iter()
-            .any(|s| s.to == target && s.open(&occ))
+            .any(|s| s.to == target && s.open(occ))
         {
             return true;
         }
@@ -516,9 +555,7 @@ pub fn attacked(pos: &Position, target: Cell, by: Player) -> bool {
     rules.stack.fission
         && stacks
             .iter()
-            .any(|from| {
-                fission::fission_covers_with(from, target, &occ, occ2, &pos.of_player(other(by)))
-            })
+            .any(|from| fission::fission_covers_with(from, target, occ, occ2, capturable))
 }
 
 /// True if `p`'s king is attacked (false if `p` has no king).
@@ -924,7 +961,7 @@ fn gen_from(
             let set = dests_with(&pos.rules, pc, from, &occ, &own, occ2);
             for to in set {
                 let m = Move::new(from, to);
-                if info.test(pos, &m) {
+                if king_step_safe(pos, from, to) {
                     sink.one(m);
                 }
             }
