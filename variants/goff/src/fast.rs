@@ -535,8 +535,8 @@ impl Geo {
             let s2 = self.bit_of[o][si] as usize & 63;
             let occ = occ2(pid);
             // Per quadrant: the first blocked perimeter and the men of its ring there.
-            let mut fq = [8usize; 6];
-            let mut rq = [0u64; 6];
+            let mut fq = [8usize; 8];
+            let mut rq = [0u64; 8];
             let mut t2 = 0u64;
             let mut c2 = 0u64;
             let nq = (pl.nq as usize).min(6);
@@ -560,7 +560,7 @@ impl Geo {
             }
             let nl = (pl.nl as usize).min(6);
             for &(r, qa, qb) in &pl.lines[..nl] {
-                let (qa, qb) = (qa as usize % 6, qb as usize % 6);
+                let (qa, qb) = (qa as usize & 7, qb as usize & 7);
                 let m = fq[qa].min(fq[qb]);
                 let r = r as usize & (MAX_SHAPES - 1);
                 t2 |= self.ray[r][s2][(m - 1) & 7];
@@ -696,6 +696,34 @@ impl Geo {
     pub(crate) fn cell(&self, pid: usize, w: u64) -> Cell {
         Cell(self.cell_of[pid][w.trailing_zeros() as usize] as u32)
     }
+}
+
+/// Calls `f` with each tile of `b`, lowest first (a tighter loop than the set's iterator, which
+/// walks all eight words for every call of `next`).
+#[inline]
+pub(crate) fn each(b: &Bits, mut f: impl FnMut(Cell)) {
+    for (i, &w) in b.0.iter().enumerate() {
+        let mut w = w;
+        while w != 0 {
+            f(Cell(i as u32 * 64 + w.trailing_zeros()));
+            w &= w - 1;
+        }
+    }
+}
+
+/// True if `f` holds for some tile of `b` (stops at the first).
+#[inline]
+pub(crate) fn any(b: &Bits, mut f: impl FnMut(Cell) -> bool) -> bool {
+    for (i, &w) in b.0.iter().enumerate() {
+        let mut w = w;
+        while w != 0 {
+            if f(Cell(i as u32 * 64 + w.trailing_zeros())) {
+                return true;
+            }
+            w &= w - 1;
+        }
+    }
+    false
 }
 
 /// The families of a kind that moves by planes (0 rook, 1 bishop, 2 duke).

@@ -370,6 +370,12 @@ pub fn promotions(pos: &Position, p: Player, to: Cell) -> &'static [Kind] {
     &PROMOTION_CHOICES
 }
 
+/// A player's promotion tiles (the opponent's home column, 03 §3.6).
+fn promotion_tiles(p: Player) -> Bits {
+    // (z, 7, 7) is bit 63 of level z's word, (z, 0, 0) bit 0.
+    CellSet([if p.0 == 0 { 1 << 63 } else { 1 }; 8])
+}
+
 /// The kinds a pawn may promote to (03 §3.6).
 pub const PROMOTION_CHOICES: [Kind; 6] = [
     Kind::Queen,
@@ -520,42 +526,43 @@ fn attacked_in(
         if rules.stack.decay && f != 0 {
             men |= stacks;
         }
-        for from in men {
-            if g.covers(f, from, target, occ2) {
-                return true;
-            }
-        }
-    }
-    if !rules.stack.decay {
-        for from in stacks {
-            if g.covers(1, from, target, occ2) && g.covers(2, from, target, occ2) {
-                return true;
-            }
-        }
-    }
-    for from in of(Kind::King) {
-        let king = Piece {
-            player: by,
-            kind: Kind::King,
-        };
-        if covers_with(rules, king, from, target, occ, occ2) {
+        if fast::any(&men, |from| g.covers(f, from, target, occ2)) {
             return true;
         }
+    }
+    if !rules.stack.decay
+        && fast::any(&stacks, |from| {
+            g.covers(1, from, target, occ2) && g.covers(2, from, target, occ2)
+        })
+    {
+        return true;
+    }
+    let king = Piece {
+        player: by,
+        kind: Kind::King,
+    };
+    if fast::any(&of(Kind::King), |from| {
+        covers_with(rules, king, from, target, occ, occ2)
+    }) {
+        return true;
     }
     let pawns = pawn_tables_for(rules);
-    for from in of(Kind::Pawn) & pawns.attackers[by.index()][target.index()] {
-        if pawns.capture[by.index()][from.index()]
-            .iter()
-            .any(|s| s.to == target && s.open(occ))
-        {
-            return true;
-        }
+    let capture = &pawns.capture[by.index()];
+    if fast::any(
+        &(of(Kind::Pawn) & pawns.attackers[by.index()][target.index()]),
+        |from| {
+            capture[from.index()]
+                .iter()
+                .any(|s| s.to == target && s.open(occ))
+        },
+    ) {
+        return true;
     }
     // A stack's fission, with the real capturable men (03 §2.5).
     rules.stack.fission
-        && stacks
-            .iter()
-            .any(|from| fission::fission_covers_with(from, target, occ, occ2, capturable))
+        && fast::any(&stacks, |from| {
+            fission::fission_covers_with(from, target, occ, occ2, capturable)
+        })
 }
 
 /// True if `p`'s king is attacked (false if `p` has no king).
@@ -606,9 +613,11 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
 pub(crate) fn count_legal(pos: &Position, scratch: &mut Vec<Move>) -> usize {
     let info = Legality::of(pos, pos.to_move());
     let mut sink = Count(0);
-    for from in pos.of_player(pos.to_move()) {
-        let kind = pos.kind_at(from).expect("own man");
-        gen_from(pos, &info, from, kind, &mut sink, scratch);
+    let own = pos.of_player(pos.to_move());
+    for kind in Kind::ALL {
+        fast::each(&(own & pos.of_kind(kind)), |from| {
+            gen_from(pos, &info, from, kind, &mut sink, scratch)
+        });
     }
     sink.0
 }
@@ -619,8 +628,8 @@ trait Sink {
     fn set(&mut self, from: Cell, set: Bits);
     /// The decays or teleports of sub-piece `k` of the stack on `from` to each tile of `set`.
     fn parts(&mut self, from: Cell, k: Kind, set: Bits);
-    /// A pawn's move with its promotion choices (none: a plain move).
-    fn pawn(&mut self, from: Cell, to: Cell, choices: &[Kind]);
+    /// A pawn's moves from `from` to each tile of `set`, with their promotion choices.
+    fn pawns(&mut self, pos: &Position, from: Cell, set: Bits);
     /// One move.
     fn one(&mut self, m: Move);
 }
@@ -640,15 +649,18 @@ impl Sink for List<'_> {
         }));
     }
     #[inline]
-    fn pawn(&mut self, from: Cell, to: Cell, choices: &[Kind]) {
-        if choices.is_empty() {
-            self.0.push(Move::new(from, to));
-        }
-        for &k in choices {
-            self.0.push(Move {
-                promote: Some(k),
-                ..Move::new(from, to)
-            });
+    fn pawns(&mut self, pos: &Position, from: Cell, set: Bits) {
+        for to in set {
+            let choices = promotions(pos, pos.to_move(), to);
+            if choices.is_empty() {
+                self.0.push(Move::new(from, to));
+            }
+            for &k in choices {
+                self.0.push(Move {
+                    promote: Some(k),
+                    ..Move::new(from, to)
+                });
+            }
         }
     }
     #[inline]
@@ -669,8 +681,12 @@ impl Sink for Count {
         self.0 += set.len();
     }
     #[inline]
-    fn pawn(&mut self, _: Cell, _: Cell, choices: &[Kind]) {
-        self.0 += choices.len().max(1);
+    fn pawns(&mut self, pos: &Position, _: Cell, set: Bits) {
+        // A move onto an empty or enemy promotion tile promotes to one of six kinds (an uplift
+        // onto a friendly man has one choice, the stack); every other move is one move.
+        let me = pos.to_move();
+        let six = set & promotion_tiles(me) & !pos.of_player(me);
+        self.0 += set.len() + (PROMOTION_CHOICES.len() - 1) * six.len();
     }
     #[inline]
     fn one(&mut self, _: Move) {
@@ -953,9 +969,7 @@ fn gen_from(
                 }
             });
             let set = dests_with(&pos.rules, pc, from, &occ, &own, occ2) | uplifts(pos, me, from);
-            for to in info.filter(pos, from, set, None) {
-                sink.pawn(from, to, promotions(pos, me, to));
-            }
+            sink.pawns(pos, from, info.filter(pos, from, set, None));
         }
         Kind::King => {
             let set = dests_with(&pos.rules, pc, from, &occ, &own, occ2);
