@@ -218,7 +218,9 @@ impl Geo {
             let d = drop_of(n);
             for c in 0..512usize {
                 let t = zab(c);
-                let k = n.0 as i32 * t.0 as i32 + n.1 as i32 * t.1 as i32 + n.2 as i32 * t.2 as i32
+                let k = n.0 as i32 * t.0 as i32
+                    + n.1 as i32 * t.1 as i32
+                    + n.2 as i32 * t.2 as i32
                     + 7 * neg;
                 let pid = base + k as usize;
                 let (r, col) = grid(d, t);
@@ -307,8 +309,9 @@ impl Geo {
             // Routes by offset.
             let idx = |d: (i8, i8, i8)| -> Option<usize> {
                 let ok = |x: i8| (-7..=7).contains(&x);
-                (ok(d.0) && ok(d.1) && ok(d.2))
-                    .then(|| ((d.0 + 7) as usize * 15 + (d.1 + 7) as usize) * 15 + (d.2 + 7) as usize)
+                (ok(d.0) && ok(d.1) && ok(d.2)).then(|| {
+                    ((d.0 + 7) as usize * 15 + (d.1 + 7) as usize) * 15 + (d.2 + 7) as usize
+                })
             };
             for (q, quad) in fam.quadrants.iter().enumerate() {
                 let (e1, e2) = (rays[quad.e1], rays[quad.e2]);
@@ -402,11 +405,7 @@ impl Geo {
         let mut knight = vec![CellSet::EMPTY; 512];
         for (c, set) in knight.iter_mut().enumerate() {
             let t = zab(c);
-            for d in [
-                (1, 2, 2),
-                (2, 1, 2),
-                (2, 2, 1),
-            ] {
+            for d in [(1, 2, 2), (2, 1, 2), (2, 2, 1)] {
                 for sz in [-1i8, 1] {
                     for sa in [-1i8, 1] {
                         for sb in [-1i8, 1] {
@@ -566,7 +565,8 @@ impl Geo {
                 t2 |= self.ray[r][s2][(m - 1) & 7];
                 if m < 8 {
                     // The rectangle's ring at m: the men of each quadrant's ring if blocked there.
-                    let ring = if fq[qa] == m { rq[qa] } else { 0 } | if fq[qb] == m { rq[qb] } else { 0 };
+                    let ring =
+                        if fq[qa] == m { rq[qa] } else { 0 } | if fq[qb] == m { rq[qb] } else { 0 };
                     if ring != 0 && ring == self.raycell[r][s2][m] {
                         c2 |= ring;
                     }
@@ -614,7 +614,13 @@ impl Geo {
     /// True if a base piece of family `f` on `from` covers `to` (some route open, whatever stands
     /// on `to`).
     #[inline]
-    pub(crate) fn covers(&self, f: usize, from: Cell, to: Cell, occ2: impl Fn(usize) -> u64) -> bool {
+    pub(crate) fn covers(
+        &self,
+        f: usize,
+        from: Cell,
+        to: Cell,
+        occ2: impl Fn(usize) -> u64,
+    ) -> bool {
         from != to
             && self.routes(f, from, to).iter().any(|r| {
                 let (pid, m) = self.manifold(r, from);
@@ -737,7 +743,6 @@ pub(crate) fn family_ids(kind: Kind) -> &'static [usize] {
         _ => &[],
     }
 }
-
 
 #[cfg(test)]
 mod tests {

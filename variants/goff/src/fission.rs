@@ -276,7 +276,13 @@ pub fn fissions(s: Cell, occupied: &Bits, capturable: &Bits) -> Vec<(Cell, Cell)
 /// capturable, the other sub-piece needs a free destination.
 pub fn fission_covers(s: Cell, target: Cell, occupied: &Bits, capturable: &Bits) -> bool {
     let g = crate::fast::geo();
-    fission_covers_with(s, target, occupied, |pid| g.gather(occupied, pid), capturable)
+    fission_covers_with(
+        s,
+        target,
+        occupied,
+        |pid| g.gather(occupied, pid),
+        capturable,
+    )
 }
 
 /// [`fission_covers`] with the men of each plane given by `occ2`.

@@ -9,11 +9,11 @@
 //! Everything that the rule options (05 §4, [`GoffRules`]) change is read from the position's
 //! rules; the functions without a position (`destinations_of`, `covers`) use the book's.
 
+use crate::fast;
 use crate::fission;
 use crate::pawn::{self, pawn_tables_for};
 use crate::position::{Kind, Move, Piece, Position};
 use crate::rules::{EnPassantRule, GoffRules};
-use crate::fast;
 use crate::tables::{Bits, Family};
 use crate::tile::Tile;
 use spacechess_geometry::{Cell, CellSet};
@@ -93,7 +93,9 @@ pub fn destinations_under(
     own: &Bits,
 ) -> Bits {
     let g = fast::geo();
-    dests_with(rules, pc, from, occupied, own, |pid| g.gather(occupied, pid))
+    dests_with(rules, pc, from, occupied, own, |pid| {
+        g.gather(occupied, pid)
+    })
 }
 
 /// [`destinations_under`] with the men of each plane given by `occ2`.
@@ -295,12 +297,18 @@ pub fn pseudo_moves(pos: &Position, pc: Piece, from: Cell, out: &mut Vec<Move>) 
                 }
             }
             if pos.rules.stack.fission {
-                fission::each_fission(from, &occ, |pid| pos.planes[pid], &cap, |x, y| {
-                    out.push(Move {
-                        fission: Some(y),
-                        ..Move::new(from, x)
-                    })
-                });
+                fission::each_fission(
+                    from,
+                    &occ,
+                    |pid| pos.planes[pid],
+                    &cap,
+                    |x, y| {
+                        out.push(Move {
+                            fission: Some(y),
+                            ..Move::new(from, x)
+                        })
+                    },
+                );
             }
         }
         Kind::Pawn => {
@@ -309,8 +317,7 @@ pub fn pseudo_moves(pos: &Position, pc: Piece, from: Cell, out: &mut Vec<Move>) 
                     out.push(m)
                 }
             });
-            for to in pos_dests(pos, pc, from, &occ, &own) | uplifts(pos, pc.player, from)
-            {
+            for to in pos_dests(pos, pc, from, &occ, &own) | uplifts(pos, pc.player, from) {
                 let choices = promotions(pos, pc.player, to);
                 if choices.is_empty() {
                     out.push(Move::new(from, to));
@@ -453,9 +460,11 @@ fn covers_with(
         Kind::Stack if !rules.stack.decay => {
             g.covers(1, from, to, occ2) && g.covers(2, from, to, occ2)
         }
-        Kind::Rook | Kind::Bishop | Kind::Duke | Kind::Queen | Kind::Stack => fast::family_ids(pc.kind)
-            .iter()
-            .any(|&f| g.covers(f, from, to, occ2)),
+        Kind::Rook | Kind::Bishop | Kind::Duke | Kind::Queen | Kind::Stack => {
+            fast::family_ids(pc.kind)
+                .iter()
+                .any(|&f| g.covers(f, from, to, occ2))
+        }
         Kind::Knight => g.knight[from.index()].contains(to),
         Kind::King => {
             g.king_covers(from, to, occ2)
@@ -581,7 +590,14 @@ pub fn legal_destinations(pos: &Position, from: Cell) -> Bits {
     }
     if pc.player == pos.to_move() {
         let mut moves = Vec::new();
-        gen_from(pos, &info, from, pc.kind, &mut List(&mut moves), &mut Vec::new());
+        gen_from(
+            pos,
+            &info,
+            from,
+            pc.kind,
+            &mut List(&mut moves),
+            &mut Vec::new(),
+        );
         return moves.iter().map(|m| m.to).collect();
     }
     // A man of the side not to move: every pseudo-legal move made and tested.
@@ -942,24 +958,31 @@ fn gen_from(
             sink.set(from, info.filter(pos, from, b & d, None));
             let decay = pos.rules.stack.decay;
             for (k, set) in [(Kind::Bishop, b), (Kind::Duke, d)] {
-                let set = if decay { set } else { CellSet::EMPTY }
-                    | combinations(pos, me, from, k, true);
+                let set =
+                    if decay { set } else { CellSet::EMPTY } | combinations(pos, me, from, k, true);
                 sink.parts(from, k, info.filter(pos, from, set, Some(k)));
             }
             if pos.rules.stack.fission {
-                let pinned = info.slow
-                    || info.allowed(from).is_some()
-                    || info.danger_from.contains(from);
+                let pinned =
+                    info.slow || info.allowed(from).is_some() || info.danger_from.contains(from);
                 let risky = info.danger_cap & cap;
-                fission::each_fission(from, &occ, |pid| pos.planes[pid], &cap, |x, y| {
-                    let m = Move {
-                        fission: Some(y),
-                        ..Move::new(from, x)
-                    };
-                    if (!pinned && !risky.contains(x) && !risky.contains(y)) || info.test(pos, &m) {
-                        sink.one(m);
-                    }
-                });
+                fission::each_fission(
+                    from,
+                    &occ,
+                    |pid| pos.planes[pid],
+                    &cap,
+                    |x, y| {
+                        let m = Move {
+                            fission: Some(y),
+                            ..Move::new(from, x)
+                        };
+                        if (!pinned && !risky.contains(x) && !risky.contains(y))
+                            || info.test(pos, &m)
+                        {
+                            sink.one(m);
+                        }
+                    },
+                );
             }
         }
         Kind::Pawn => {

@@ -240,7 +240,11 @@ fn steps(p: Player, c: Cell, simple: bool, restricted: bool) -> (Vec<PawnStep>, 
                 let n = k.max(dz.abs());
                 // The rectangle (dz = 0) or the square, straight into a set (this loop is most of
                 // the tables' building time).
-                let (js, is) = if dz == 0 { (-k..=k, 0..=k) } else { (0..=n, 0..=n) };
+                let (js, is) = if dz == 0 {
+                    (-k..=k, 0..=k)
+                } else {
+                    (0..=n, 0..=n)
+                };
                 let sg = if dz == 0 { 1 } else { dz.signum() };
                 let mut w = CellSet::EMPTY;
                 for i in is {
