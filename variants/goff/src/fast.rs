@@ -443,22 +443,22 @@ impl Geo {
     pub(crate) fn gather(&self, occ: &Bits, pid: usize) -> u64 {
         let m = &self.lvl[pid];
         let mut out = 0u64;
+        let words = occ.0.iter().zip(m).enumerate();
         match self.drop[pid] {
             Drop::Z => {
-                for z in 0..8 {
-                    out |= occ.0[z] & m[z];
+                for (&w, &mk) in occ.0.iter().zip(m) {
+                    out |= w & mk;
                 }
             }
             Drop::A => {
-                for z in 0..8 {
-                    let w = occ.0[z] & m[z];
-                    out |= (w.wrapping_mul(0x0101_0101_0101_0101) >> 56) << (8 * z);
+                for (z, (&w, &mk)) in words {
+                    out |= ((w & mk).wrapping_mul(0x0101_0101_0101_0101) >> 56) << (8 * z);
                 }
             }
             Drop::B => {
                 let b = self.fixed[pid];
-                for z in 0..8 {
-                    let w = ((occ.0[z] & m[z]) >> b) & 0x0101_0101_0101_0101;
+                for (z, (&w, &mk)) in words {
+                    let w = ((w & mk) >> b) & 0x0101_0101_0101_0101;
                     out |= (w.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * z);
                 }
             }
@@ -822,19 +822,31 @@ mod tests {
         use crate::rules::{CastlingRule, EnPassantRule, GoffRules, PawnRule};
         use crate::Goff;
         use spacechess_variant::Variant;
-        let mut rules = vec![GoffRules::default()];
-        let mut r = GoffRules::default();
-        r.king_brook_steps = true;
-        r.en_passant = EnPassantRule::SinglePawnDoublePath;
-        rules.push(r);
-        let mut r = GoffRules::default();
-        r.stack.decay = false;
-        r.pawns = PawnRule::Simple;
-        r.castling = CastlingRule::Single;
-        rules.push(r);
-        let mut r = GoffRules::default();
-        r.stack.fission = false;
-        rules.push(r);
+        let book = GoffRules::default();
+        let rules = [
+            book,
+            GoffRules {
+                king_brook_steps: true,
+                en_passant: EnPassantRule::SinglePawnDoublePath,
+                ..book
+            },
+            GoffRules {
+                stack: crate::rules::StackRules {
+                    decay: false,
+                    ..book.stack
+                },
+                pawns: PawnRule::Simple,
+                castling: CastlingRule::Single,
+                ..book
+            },
+            GoffRules {
+                stack: crate::rules::StackRules {
+                    fission: false,
+                    ..book.stack
+                },
+                ..book
+            },
+        ];
         let mut list = Vec::new();
         let mut checked = 0;
         for (ri, rules) in rules.into_iter().enumerate() {

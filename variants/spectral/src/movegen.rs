@@ -467,7 +467,8 @@ impl Spectral {
             for dir in atom_dirs(atom.geo) {
                 // Only the direction whose line holds the target can reach it (a bent rider's
                 // path turns: every first step is tried).
-                if !bent && along(delta, dir).map_or(true, |k| k > atom_reach(atom.geo)) {
+                let on_line = along(delta, dir).is_some_and(|k| k <= atom_reach(atom.geo));
+                if !bent && !on_line {
                     continue;
                 }
                 self.atom_ray(pos, by, from, atom, dir, &mut |t| hit |= t == target);
