@@ -506,6 +506,28 @@ impl Geo {
             .expect("a square lies in one plane of the families")
     }
 
+    /// [`Geo::scatter`] by whole levels (the many destinations of a man in an open plane): a
+    /// plane dropping z has its grid bits where the tiles have theirs in their level's word; one
+    /// dropping a has level z's tiles in byte z, spread back over the level by a multiply.
+    #[inline]
+    fn spread(&self, pid: usize, w: u64, out: &mut Bits) {
+        let m = &self.lvl[pid];
+        match self.drop[pid] {
+            Drop::Z => {
+                for (o, &mk) in out.0.iter_mut().zip(m) {
+                    *o |= w & mk;
+                }
+            }
+            Drop::A => {
+                for (z, (o, &mk)) in out.0.iter_mut().zip(m).enumerate() {
+                    let byte = (w >> (8 * z)) & 0xff;
+                    *o |= byte.wrapping_mul(0x0101_0101_0101_0101) & mk;
+                }
+            }
+            Drop::B => self.scatter(pid, w, out),
+        }
+    }
+
     /// Adds the tiles of the grid word `w` of plane `pid` to `out`.
     #[inline]
     pub(crate) fn scatter(&self, pid: usize, mut w: u64, out: &mut Bits) {
@@ -572,7 +594,7 @@ impl Geo {
                     }
                 }
             }
-            self.scatter(pid, t2 & self.onboard[pid], out);
+            self.spread(pid, t2 & self.onboard[pid], out);
             let cells = &self.cell_of[pid];
             while c2 != 0 {
                 let c = Cell(cells[c2.trailing_zeros() as usize] as u32);
