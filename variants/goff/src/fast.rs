@@ -511,6 +511,11 @@ impl Geo {
     /// dropping a has level z's tiles in byte z, spread back over the level by a multiply.
     #[inline]
     fn spread(&self, pid: usize, w: u64, out: &mut Bits) {
+        // A few destinations (the usual crowded plane) go one by one.
+        let fewer = |x: u64| x & x.wrapping_sub(1);
+        if fewer(fewer(fewer(fewer(w)))) == 0 {
+            return self.scatter(pid, w, out);
+        }
         let m = &self.lvl[pid];
         match self.drop[pid] {
             Drop::Z => {
