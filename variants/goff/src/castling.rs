@@ -336,12 +336,30 @@ pub fn castles(pos: &Position, from: Cell, out: &mut Vec<Move>) {
         return;
     }
     let rights = rights(pos, me);
-    if rights == (false, false) || attacked(pos, k0, Player(1 - me.0)) {
+    if rights == (false, false) {
+        return;
+    }
+    // A pattern whose king cannot pass even with both rooks lifted off cannot be castled with
+    // any rook: the cheap test first, the check test only if some pattern is left.
+    let (_, kr0, qr0) = home_tiles(me);
+    let occ = pos.occupied();
+    let mut lifted = occ;
+    lifted.remove(k0);
+    if rights.0 {
+        lifted.remove(kr0);
+    }
+    if rights.1 {
+        lifted.remove(qr0);
+    }
+    let possible = |pat: &Pattern| {
+        !occ.contains(pat.king_to) && open_planes(&pat.king_ways, &lifted) != [false, false]
+    };
+    if !table(me).iter().any(possible) || attacked(pos, k0, Player(1 - me.0)) {
         return;
     }
     let double = rules.castling == CastlingRule::Double;
     for pat in table(me) {
-        if pos.occupied().contains(pat.king_to) {
+        if !possible(pat) {
             continue;
         }
         // The through-check test depends on the pattern only: the first combination that gets

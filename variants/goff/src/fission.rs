@@ -46,36 +46,143 @@ pub struct Conjoined {
     pub duke: Vec<(Cell, Bits)>,
 }
 
-static STRUCTURES: std::sync::OnceLock<Vec<Vec<Conjoined>>> = std::sync::OnceLock::new();
+/// Per tile, its structures and their reach, each built the first time a stack stands there
+/// (about 0.1 ms a tile; the whole board would take tens of milliseconds at start-up).
+static STRUCTURES: [std::sync::OnceLock<TileData>; 512] =
+    [const { std::sync::OnceLock::new() }; 512];
 
-/// Every conjoining structure from a stack on `s` (empty-board geometry; blocking is applied by
-/// the caller), built once for the board.
-pub fn structures(s: Cell) -> &'static [Conjoined] {
-    &STRUCTURES.get_or_init(|| (0..512).map(|i| build(Cell(i))).collect())[s.index()]
+/// A tile's structures, their reach, and the same structures in groups.
+struct TileData {
+    structures: Vec<Conjoined>,
+    reach: Bits,
+    groups: Vec<Groups>,
 }
 
-static REACH: std::sync::OnceLock<Vec<Bits>> = std::sync::OnceLock::new();
+/// The destinations of one sub-piece of a structure that share one region `R` (each destination
+/// `x` needs `R` clear but for `x`). `R` is a square or a rectangle of one plane through the
+/// stack, so it is kept as that plane's grid word ([`crate::fast`]): `(plane, R, destinations)`.
+/// A q-tile's bishop has two (one per skew plane through its ray), every other list one.
+#[derive(Clone, Copy, Debug)]
+struct Group {
+    pid: u16,
+    region: u64,
+    dests: u64,
+}
+
+/// A structure as groups: its conjoining tile, the bishop's groups, the duke's, and how many
+/// structures follow in its chain (skipped once a sub-piece has two men in each of its regions:
+/// they only grow along the chain).
+struct Groups {
+    f: Cell,
+    rest: u8,
+    bishop: Vec<Group>,
+    duke: Vec<Group>,
+}
+
+fn group(s: Cell, list: &[(Cell, Bits)]) -> Vec<Group> {
+    let mut sets: Vec<(Bits, Bits)> = Vec::new();
+    for &(x, r) in list {
+        let mut whole = r;
+        whole.insert(x);
+        match sets.iter_mut().find(|(g, _)| *g == whole) {
+            Some((_, xs)) => xs.insert(x),
+            None => sets.push((whole, CellSet::single(x))),
+        }
+    }
+    let g = crate::fast::geo();
+    sets.into_iter()
+        .map(|(whole, xs)| {
+            let (pid, region) = g.plane_of_set(s, &whole);
+            let dests = xs.iter().fold(0, |w, x| w | g.bit_in(pid, x));
+            Group {
+                pid: pid as u16,
+                region,
+                dests,
+            }
+        })
+        .collect()
+}
+
+fn tile_data(s: Cell) -> &'static TileData {
+    STRUCTURES[s.index()].get_or_init(|| {
+        let (structures, rest) = build(s);
+        let reach = structures
+            .iter()
+            .flat_map(|cj| cj.bishop.iter().chain(cj.duke.iter()))
+            .map(|&(x, _)| x)
+            .collect();
+        let groups = structures
+            .iter()
+            .zip(rest)
+            .map(|(cj, rest)| Groups {
+                f: cj.f,
+                rest,
+                bishop: group(s, &cj.bishop),
+                duke: group(s, &cj.duke),
+            })
+            .collect();
+        TileData {
+            structures,
+            reach,
+            groups,
+        }
+    })
+}
+
+/// Every conjoining structure from a stack on `s` (empty-board geometry; blocking is applied by
+/// the caller), built once per tile.
+pub fn structures(s: Cell) -> &'static [Conjoined] {
+    &tile_data(s).structures
+}
 
 /// Every tile a fission of a stack on `s` can send either sub-piece to on the empty board: a
 /// quick filter for [`fission_covers`].
 pub fn reach(s: Cell) -> &'static Bits {
-    &REACH.get_or_init(|| {
-        (0..512)
-            .map(|i| {
-                structures(Cell(i))
-                    .iter()
-                    .flat_map(|cj| cj.bishop.iter().chain(cj.duke.iter()))
-                    .map(|&(x, _)| x)
-                    .collect()
-            })
-            .collect()
-    })[s.index()]
+    &tile_data(s).reach
 }
 
-fn build(s: Cell) -> Vec<Conjoined> {
+/// The open destinations of a list of groups: `x` whose region holds no man but `x` (a man
+/// there must be in `capturable`); and whether every region holds two men or more (then so do
+/// those further along the chain). `occ2` gives a plane's men.
+#[inline]
+fn open_dests(
+    groups: &[Group],
+    occ2: &impl Fn(usize) -> u64,
+    capturable: &Bits,
+    out: &mut Bits,
+) -> bool {
+    let g = crate::fast::geo();
+    let mut dead = true;
+    for gr in groups {
+        let pid = gr.pid as usize;
+        let men = gr.region & occ2(pid);
+        if men == 0 {
+            g.scatter(pid, gr.dests, out);
+            dead = false;
+        } else if men & (men - 1) == 0 {
+            if men & gr.dests != 0 {
+                let c = g.cell(pid, men);
+                if capturable.contains(c) {
+                    out.insert(c);
+                }
+            }
+            dead = false;
+        }
+    }
+    dead
+}
+
+/// The structures of a tile, and for each how many follow it in its chain (the same ray or pair of
+/// rays, k = 1, 2, 3: the regions of each sub-piece grow with k).
+fn build(s: Cell) -> (Vec<Conjoined>, Vec<u8>) {
     let st = Tile::of(s);
     let rays = edge_rays();
     let mut out = Vec::new();
+    let mut rest = Vec::new();
+    let close = |out: &Vec<Conjoined>, rest: &mut Vec<u8>| {
+        let n = out.len() - rest.len();
+        rest.extend((0..n).rev().map(|i| i as u8));
+    };
     // q-tiles: F = S + 2k e.
     for &e in &rays {
         // the duke edge quadrant (p, q) with p + q = 2e: p, q = e +- the missing axis
@@ -112,6 +219,7 @@ fn build(s: Cell) -> Vec<Conjoined> {
             }
             out.push(Conjoined { f, bishop, duke });
         }
+        close(&out, &mut rest);
     }
     // Feynman tiles: F = S + 2k (u + v), u, v adjacent edge rays.
     for (i, &u) in rays.iter().enumerate() {
@@ -138,9 +246,10 @@ fn build(s: Cell) -> Vec<Conjoined> {
                     duke: dper.into_iter().map(|y| (y, without(dq, y))).collect(),
                 });
             }
+            close(&out, &mut rest);
         }
     }
-    out
+    (out, rest)
 }
 
 fn without(mut b: Bits, c: Cell) -> Bits {
@@ -151,69 +260,65 @@ fn without(mut b: Bits, c: Cell) -> Bits {
 /// The distinct fissions `(X, Y)` of a stack on `s`: `X`, `Y` empty or in `capturable`, each
 /// region clear but for its destination, `X != Y`.
 pub fn fissions(s: Cell, occupied: &Bits, capturable: &Bits) -> Vec<(Cell, Cell)> {
-    let free = |c: Cell| !occupied.contains(c) || capturable.contains(c);
+    let g = crate::fast::geo();
     let mut out = Vec::new();
-    for cj in structures(s) {
-        if occupied.contains(cj.f) {
-            continue;
-        }
-        let xs: Vec<Cell> = cj
-            .bishop
-            .iter()
-            .filter(|(x, r)| free(*x) && !r.intersects(occupied))
-            .map(|&(x, _)| x)
-            .collect();
-        if xs.is_empty() {
-            continue;
-        }
-        let ys: Vec<Cell> = cj
-            .duke
-            .iter()
-            .filter(|(y, r)| free(*y) && !r.intersects(occupied))
-            .map(|&(y, _)| y)
-            .collect();
-        for &x in &xs {
-            for &y in &ys {
-                if x != y {
-                    out.push((x, y));
-                }
-            }
-        }
-    }
-    out.sort();
-    out.dedup();
+    each_fission(
+        s,
+        occupied,
+        |pid| g.gather(occupied, pid),
+        capturable,
+        |x, y| out.push((x, y)),
+    );
     out
 }
 
 /// True if a stack on `s` attacks `target` by some fission (03 §2.5): `target` counts as
 /// capturable, the other sub-piece needs a free destination.
 pub fn fission_covers(s: Cell, target: Cell, occupied: &Bits, capturable: &Bits) -> bool {
+    let g = crate::fast::geo();
+    fission_covers_with(
+        s,
+        target,
+        occupied,
+        |pid| g.gather(occupied, pid),
+        capturable,
+    )
+}
+
+/// [`fission_covers`] with the men of each plane given by `occ2`.
+pub(crate) fn fission_covers_with(
+    s: Cell,
+    target: Cell,
+    occupied: &Bits,
+    occ2: impl Fn(usize) -> u64,
+    capturable: &Bits,
+) -> bool {
     if !reach(s).contains(target) {
         return false;
     }
-    let mut cap = *capturable;
-    cap.insert(target);
-    let free = |c: Cell| !occupied.contains(c) || cap.contains(c);
-    for cj in structures(s) {
+    let g = crate::fast::geo();
+    // `target` open in one list (its region clear but for it), and some other free tile open in
+    // the other.
+    let open = |groups: &[Group]| {
+        groups.iter().any(|gr| {
+            let tb = g.bit_in(gr.pid as usize, target);
+            tb & gr.dests != 0 && gr.region & occ2(gr.pid as usize) & !tb == 0
+        })
+    };
+    let other = |groups: &[Group]| {
+        let mut out = CellSet::EMPTY;
+        open_dests(groups, &occ2, capturable, &mut out);
+        out.remove(target);
+        !out.is_empty()
+    };
+    for cj in &tile_data(s).groups {
         if occupied.contains(cj.f) {
             continue;
         }
-        let xb = cj.bishop.iter().any(|(x, _)| *x == target);
-        let yd = cj.duke.iter().any(|(y, _)| *y == target);
-        if !xb && !yd {
-            continue;
-        }
-        let open = |list: &[(Cell, Bits)], c: Cell| {
-            list.iter().any(|(x, r)| *x == c && !r.intersects(occupied))
-        };
-        let other_ok = |list: &[(Cell, Bits)]| {
-            list.iter()
-                .any(|(x, r)| *x != target && free(*x) && !r.intersects(occupied))
-        };
-        if xb && open(&cj.bishop, target) && other_ok(&cj.duke) {
+        if open(&cj.bishop) && other(&cj.duke) {
             return true;
         }
-        if yd && open(&cj.duke, target) && other_ok(&cj.bishop) {
+        if open(&cj.duke) && other(&cj.bishop) {
             return true;
         }
     }
@@ -234,4 +339,161 @@ pub fn fission_exposure(s: Cell, target: Cell) -> Bits {
         }
     }
     out
+}
+
+/// The most conjoining structures a tile has (q-tiles: 12 rays x 3; Feynman tiles: 24 pairs x 3).
+const MAX_STRUCTURES: usize = 108;
+
+/// [`fissions`] without allocating: calls `f` with each distinct fission `(X, Y)` in increasing
+/// order; returns how many there are.
+pub(crate) fn each_fission(
+    s: Cell,
+    occupied: &Bits,
+    occ2: impl Fn(usize) -> u64,
+    capturable: &Bits,
+    mut f: impl FnMut(Cell, Cell),
+) -> usize {
+    // Left uninitialised: most calls find no structure open, and zeroing 14 kB each time was a
+    // quarter of perft's instructions.
+    let mut sets = [const { std::mem::MaybeUninit::<(Bits, Bits)>::uninit() }; MAX_STRUCTURES];
+    let mut n = 0;
+    let mut all_x: Bits = CellSet::EMPTY;
+    let groups = &tile_data(s).groups;
+    let mut i = 0;
+    while i < groups.len() {
+        let cj = &groups[i];
+        i += 1;
+        if occupied.contains(cj.f) {
+            continue;
+        }
+        let mut xs = CellSet::EMPTY;
+        if open_dests(&cj.bishop, &occ2, capturable, &mut xs) {
+            i += cj.rest as usize;
+        }
+        if xs.is_empty() {
+            continue;
+        }
+        let mut ys = CellSet::EMPTY;
+        if open_dests(&cj.duke, &occ2, capturable, &mut ys) {
+            i += cj.rest as usize;
+        }
+        if ys.is_empty() {
+            continue;
+        }
+        all_x |= xs;
+        sets[n].write((xs, ys));
+        n += 1;
+    }
+    // SAFETY: the first `n` entries were written just above.
+    let sets = unsafe { std::slice::from_raw_parts(sets.as_ptr().cast::<(Bits, Bits)>(), n) };
+    let mut count = 0;
+    for x in all_x {
+        let mut ys: Bits = CellSet::EMPTY;
+        for (xs, y) in sets {
+            if xs.contains(x) {
+                ys |= *y;
+            }
+        }
+        ys.remove(x);
+        count += ys.len();
+        for y in ys {
+            f(x, y);
+        }
+    }
+    count
+}
+
+/// For the attack of a stack on `s` by fission onto `target`: the tiles whose emptying could open
+/// one ([`fission_exposure`]), and every destination of a structure that has `target` among its
+/// destinations (a capture there frees the other sub-piece's landing tile).
+pub(crate) fn fission_danger(s: Cell, target: Cell) -> (Bits, Bits) {
+    let mut exposure = CellSet::EMPTY;
+    let mut dests = CellSet::EMPTY;
+    for cj in structures(s) {
+        if cj.bishop.iter().any(|(x, _)| *x == target) || cj.duke.iter().any(|(y, _)| *y == target)
+        {
+            exposure.insert(cj.f);
+            for (x, r) in cj.bishop.iter().chain(cj.duke.iter()) {
+                exposure |= *r;
+                dests.insert(*x);
+            }
+        }
+    }
+    (exposure, dests)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use spacechess_variant::RandomMover;
+
+    /// The lists entry by entry, as first written: every fission and every attack by one.
+    fn by_lists(s: Cell, occupied: &Bits, capturable: &Bits) -> Vec<(Cell, Cell)> {
+        let free = |c: Cell| !occupied.contains(c) || capturable.contains(c);
+        let mut out = Vec::new();
+        for cj in structures(s) {
+            if occupied.contains(cj.f) {
+                continue;
+            }
+            let open = |list: &[(Cell, Bits)]| -> Vec<Cell> {
+                list.iter()
+                    .filter(|(x, r)| free(*x) && !r.intersects(occupied))
+                    .map(|&(x, _)| x)
+                    .collect()
+            };
+            for x in open(&cj.bishop) {
+                for y in open(&cj.duke) {
+                    if x != y {
+                        out.push((x, y));
+                    }
+                }
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    fn covers_by_lists(s: Cell, target: Cell, occupied: &Bits, capturable: &Bits) -> bool {
+        let mut cap = *capturable;
+        cap.insert(target);
+        by_lists(s, occupied, &cap)
+            .iter()
+            .any(|&(x, y)| x == target || y == target)
+    }
+
+    #[test]
+    fn groups_give_the_fissions_and_attacks_of_the_lists() {
+        let mut rng = RandomMover::new(3);
+        for round in 0..400 {
+            let s = Cell(rng.below(512) as u32);
+            let mut occ: Bits = CellSet::EMPTY;
+            for _ in 0..[0, 5, 15, 40][round % 4] {
+                occ.insert(Cell(rng.below(512) as u32));
+            }
+            occ.remove(s);
+            let mut cap: Bits = CellSet::EMPTY;
+            for c in occ {
+                if rng.below(2) == 0 {
+                    cap.insert(c);
+                }
+            }
+            assert_eq!(fissions(s, &occ, &cap), by_lists(s, &occ, &cap));
+            for _ in 0..8 {
+                let t = Cell(rng.below(512) as u32);
+                if t == s {
+                    continue;
+                }
+                let mut o = occ;
+                o.insert(t);
+                let mut c = cap;
+                c.remove(t);
+                assert_eq!(
+                    fission_covers(s, t, &o, &c),
+                    covers_by_lists(s, t, &o, &c),
+                    "{s:?} -> {t:?}"
+                );
+            }
+        }
+    }
 }

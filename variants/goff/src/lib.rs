@@ -12,6 +12,7 @@
 
 pub mod castling;
 pub mod explain;
+mod fast;
 pub mod fission;
 pub mod geometry;
 pub mod halflife;

@@ -9,11 +9,12 @@
 //! Everything that the rule options (05 §4, [`GoffRules`]) change is read from the position's
 //! rules; the functions without a position (`destinations_of`, `covers`) use the book's.
 
+use crate::fast;
 use crate::fission;
 use crate::pawn::{self, pawn_tables_for};
 use crate::position::{Kind, Move, Piece, Position};
 use crate::rules::{EnPassantRule, GoffRules};
-use crate::tables::{tables, Bits, Family};
+use crate::tables::{Bits, Family};
 use crate::tile::Tile;
 use spacechess_geometry::{Cell, CellSet};
 use spacechess_variant::Player;
@@ -91,29 +92,42 @@ pub fn destinations_under(
     occupied: &Bits,
     own: &Bits,
 ) -> Bits {
-    let t = tables();
+    let g = fast::geo();
+    dests_with(rules, pc, from, occupied, own, |pid| {
+        g.gather(occupied, pid)
+    })
+}
+
+/// [`destinations_under`] with the men of each plane given by `occ2`.
+#[inline]
+fn dests_with(
+    rules: &GoffRules,
+    pc: Piece,
+    from: Cell,
+    occupied: &Bits,
+    own: &Bits,
+    occ2: impl Fn(usize) -> u64 + Copy,
+) -> Bits {
+    let g = fast::geo();
     let capturable = occupied.without(own);
     match pc.kind {
         Kind::Stack if !rules.stack.decay => {
             // Without decay a stack moves only as a stack, to overlap tiles.
-            t.planar(Family::Bishop).moves(from, occupied, &capturable)
-                & t.planar(Family::Duke).moves(from, occupied, &capturable)
+            let (mut b, mut d) = (CellSet::EMPTY, CellSet::EMPTY);
+            g.family_moves(1, from, occ2, &capturable, &mut b);
+            g.family_moves(2, from, occ2, &capturable, &mut d);
+            b & d
         }
         Kind::Rook | Kind::Bishop | Kind::Duke | Kind::Queen | Kind::Stack => {
             let mut out = CellSet::EMPTY;
-            for &f in families(pc.kind) {
-                out |= t.planar(f).moves(from, occupied, &capturable);
+            for &f in fast::family_ids(pc.kind) {
+                g.family_moves(f, from, occ2, &capturable, &mut out);
             }
             out
         }
-        Kind::Knight => t.knight[from.index()].without(own),
+        Kind::Knight => g.knight[from.index()].without(own),
         Kind::King => {
-            let mut out = CellSet::EMPTY;
-            for s in &t.king[from.index()] {
-                if !own.contains(s.to) && !s.rect.intersects(occupied) {
-                    out.insert(s.to);
-                }
-            }
+            let mut out = g.king_moves(from, occ2, own);
             if rules.king_brook_steps {
                 for (to, square) in &brook_steps()[from.index()] {
                     if !own.contains(*to) && !square.intersects(occupied) {
@@ -162,11 +176,11 @@ pub fn combinations(pos: &Position, p: Player, from: Cell, k: Kind, from_stack: 
     if targets.is_empty() || !allowed {
         return out;
     }
-    let occ = pos.occupied();
-    let pt = tables().planar(fam);
+    let g = fast::geo();
+    let f = fam as usize;
     let sf = Tile::of(from);
     for to in targets {
-        if !pt.covers(from, to, &occ) {
+        if !g.covers(f, from, to, |pid| pos.planes[pid]) {
             continue;
         }
         if from_stack {
@@ -193,58 +207,67 @@ pub fn combinations(pos: &Position, p: Player, from: Cell, k: Kind, from_stack: 
 /// may switch en passant off or require one pawn to cover every path tile (04 A7).
 pub fn en_passant(pos: &Position) -> Vec<Move> {
     let mut out = Vec::new();
+    en_passant_each(pos, |m| out.push(m));
+    out
+}
+
+/// [`en_passant`] without allocating: calls `f` with each capture, in the same order.
+fn en_passant_each(pos: &Position, mut f: impl FnMut(Move)) {
     let Some((o, d)) = pos.ep else {
-        return out;
+        return;
     };
     if pos.rules.en_passant == EnPassantRule::Off {
-        return out;
+        return;
     }
     let me = pos.to_move();
     let x = other(me);
     if !(pos.of_player(x) & pos.of_kind(Kind::Pawn)).contains(d) {
-        return out;
+        return;
     }
     let sx: i8 = if x.0 == 0 { 1 } else { -1 };
     let steps = [(0, sx, sx), (0, sx, 0), (0, 0, sx)];
     let (ot, dt) = (Tile::of(o), Tile::of(d));
-    let mut paths = Vec::new();
+    let mut paths = [Cell(0); 3];
+    let mut np = 0;
     for s in steps {
         let pt = Tile::new(ot.z + s.0, ot.a + s.1, ot.b + s.2);
         if pt.on_board() && steps.contains(&pt.offset_to(&dt)) {
-            paths.push(pt.cell());
+            paths[np] = pt.cell();
+            np += 1;
         }
     }
+    let paths = &paths[..np];
     let mine = pos.of_player(me) & pos.of_kind(Kind::Pawn);
-    let mut cands = Vec::new();
-    for &p in &paths {
+    let table = &pawn_tables_for(&pos.rules).capture[me.index()];
+    // At most every pawn for every path tile.
+    let mut cands = [(Cell(0), Cell(0)); 3 * 64];
+    let mut n = 0;
+    for &p in paths {
         let mut occ = pos.occupied();
         occ.remove(d);
         occ.insert(p);
-        let covering: Vec<Cell> = mine
-            .iter()
-            .filter(|&q| {
-                pawn_tables_for(&pos.rules).capture[me.index()][q.index()]
-                    .iter()
-                    .any(|s| s.to == p && s.open(&occ))
-            })
-            .collect();
-        if covering.is_empty() {
-            return Vec::new();
+        let before = n;
+        for q in mine {
+            if table[q.index()].iter().any(|s| s.to == p && s.open(&occ)) && n < cands.len() {
+                cands[n] = (q, p);
+                n += 1;
+            }
         }
-        cands.extend(covering.into_iter().map(|q| (q, p)));
+        if n == before {
+            return;
+        }
     }
-    if pos.rules.en_passant == EnPassantRule::SinglePawnDoublePath {
-        // 04 A7: only a pawn covering every path tile may take, to any of them.
-        let all: Vec<(Cell, Cell)> = cands.clone();
-        cands.retain(|&(q, _)| paths.iter().all(|&p| all.contains(&(q, p))));
-    }
-    for (q, p) in cands {
-        out.push(Move {
+    let all = cands;
+    let covers_all = |q: Cell| paths.iter().all(|&p| all[..n].contains(&(q, p)));
+    for &(q, p) in &all[..n] {
+        if pos.rules.en_passant == EnPassantRule::SinglePawnDoublePath && !covers_all(q) {
+            continue;
+        }
+        f(Move {
             part: Some(Kind::Pawn),
             ..Move::new(q, p)
         });
     }
-    out
 }
 
 /// Every pseudo-legal move of the man on `from` (which must be the side to move's): plain moves,
@@ -254,10 +277,11 @@ pub fn pseudo_moves(pos: &Position, pc: Piece, from: Cell, out: &mut Vec<Move>) 
     let own = pos.of_player(pc.player);
     match pc.kind {
         Kind::Stack => {
-            let t = tables();
+            let g = fast::geo();
             let cap = occ.without(&own);
-            let b = t.planar(Family::Bishop).moves(from, &occ, &cap);
-            let d = t.planar(Family::Duke).moves(from, &occ, &cap);
+            let (mut b, mut d) = (CellSet::EMPTY, CellSet::EMPTY);
+            g.family_moves(1, from, |pid| pos.planes[pid], &cap, &mut b);
+            g.family_moves(2, from, |pid| pos.planes[pid], &cap, &mut d);
             for to in b & d {
                 out.push(Move::new(from, to));
             }
@@ -272,23 +296,28 @@ pub fn pseudo_moves(pos: &Position, pc: Piece, from: Cell, out: &mut Vec<Move>) 
                     });
                 }
             }
-            let fissions = if pos.rules.stack.fission {
-                fission::fissions(from, &occ, &cap)
-            } else {
-                Vec::new()
-            };
-            for (x, y) in fissions {
-                out.push(Move {
-                    fission: Some(y),
-                    ..Move::new(from, x)
-                });
+            if pos.rules.stack.fission {
+                fission::each_fission(
+                    from,
+                    &occ,
+                    |pid| pos.planes[pid],
+                    &cap,
+                    |x, y| {
+                        out.push(Move {
+                            fission: Some(y),
+                            ..Move::new(from, x)
+                        })
+                    },
+                );
             }
         }
         Kind::Pawn => {
-            out.extend(en_passant(pos).into_iter().filter(|m| m.from == from));
-            for to in
-                destinations_under(&pos.rules, pc, from, &occ, &own) | uplifts(pos, pc.player, from)
-            {
+            en_passant_each(pos, |m| {
+                if m.from == from {
+                    out.push(m)
+                }
+            });
+            for to in pos_dests(pos, pc, from, &occ, &own) | uplifts(pos, pc.player, from) {
                 let choices = promotions(pos, pc.player, to);
                 if choices.is_empty() {
                     out.push(Move::new(from, to));
@@ -302,13 +331,13 @@ pub fn pseudo_moves(pos: &Position, pc: Piece, from: Cell, out: &mut Vec<Move>) 
             }
         }
         Kind::Bishop | Kind::Duke => {
-            let set = destinations_under(&pos.rules, pc, from, &occ, &own)
+            let set = pos_dests(pos, pc, from, &occ, &own)
                 | combinations(pos, pc.player, from, pc.kind, false);
             out.extend(set.iter().map(|to| Move::new(from, to)));
         }
         _ => {
             out.extend(
-                destinations_under(&pos.rules, pc, from, &occ, &own)
+                pos_dests(pos, pc, from, &occ, &own)
                     .iter()
                     .map(|to| Move::new(from, to)),
             );
@@ -348,6 +377,12 @@ pub fn promotions(pos: &Position, p: Player, to: Cell) -> &'static [Kind] {
     &PROMOTION_CHOICES
 }
 
+/// A player's promotion tiles (the opponent's home column, 03 §3.6).
+fn promotion_tiles(p: Player) -> Bits {
+    // (z, 7, 7) is bit 63 of level z's word, (z, 0, 0) bit 0.
+    CellSet([if p.0 == 0 { 1 << 63 } else { 1 }; 8])
+}
+
 /// The kinds a pawn may promote to (03 §3.6).
 pub const PROMOTION_CHOICES: [Kind; 6] = [
     Kind::Queen,
@@ -360,41 +395,27 @@ pub const PROMOTION_CHOICES: [Kind; 6] = [
 
 /// The pseudo-legal destinations of the man on `from` in `pos` (empty if the tile is empty).
 pub fn destinations(pos: &Position, from: Cell) -> Bits {
-    match pos.piece_at(from) {
-        Some(pc) if pc.kind == Kind::Pawn => {
-            destinations_under(
-                &pos.rules,
-                pc,
-                from,
-                &pos.occupied(),
-                &pos.of_player(pc.player),
-            ) | uplifts(pos, pc.player, from)
+    let Some(pc) = pos.piece_at(from) else {
+        return CellSet::EMPTY;
+    };
+    let (occ, own) = (pos.occupied(), pos.of_player(pc.player));
+    let mut out = pos_dests(pos, pc, from, &occ, &own);
+    match pc.kind {
+        Kind::Pawn => out |= uplifts(pos, pc.player, from),
+        Kind::Stack => {
+            out |= combinations(pos, pc.player, from, Kind::Bishop, true);
+            out |= combinations(pos, pc.player, from, Kind::Duke, true);
         }
-        Some(pc) if matches!(pc.kind, Kind::Bishop | Kind::Duke | Kind::Stack) => {
-            let mut out = destinations_under(
-                &pos.rules,
-                pc,
-                from,
-                &pos.occupied(),
-                &pos.of_player(pc.player),
-            );
-            if pc.kind == Kind::Stack {
-                out |= combinations(pos, pc.player, from, Kind::Bishop, true);
-                out |= combinations(pos, pc.player, from, Kind::Duke, true);
-            } else {
-                out |= combinations(pos, pc.player, from, pc.kind, false);
-            }
-            out
-        }
-        Some(pc) => destinations_under(
-            &pos.rules,
-            pc,
-            from,
-            &pos.occupied(),
-            &pos.of_player(pc.player),
-        ),
-        None => CellSet::EMPTY,
+        Kind::Bishop | Kind::Duke => out |= combinations(pos, pc.player, from, pc.kind, false),
+        _ => {}
     }
+    out
+}
+
+/// [`destinations_under`] in a position, by its planes.
+#[inline]
+fn pos_dests(pos: &Position, pc: Piece, from: Cell, occ: &Bits, own: &Bits) -> Bits {
+    dests_with(&pos.rules, pc, from, occ, own, |pid| pos.planes[pid])
 }
 
 /// True if a man of `pc` on `from` covers `to` (attacks or defends it: `to` counts as capturable,
@@ -419,27 +440,38 @@ fn covers_without_fission(
     to: Cell,
     occupied: &Bits,
 ) -> bool {
-    let t = tables();
+    let g = fast::geo();
+    covers_with(rules, pc, from, to, occupied, |pid| g.gather(occupied, pid))
+}
+
+/// [`covers_without_fission`] with the men of each plane given by `occ2`.
+#[inline]
+fn covers_with(
+    rules: &GoffRules,
+    pc: Piece,
+    from: Cell,
+    to: Cell,
+    occupied: &Bits,
+    occ2: impl Fn(usize) -> u64 + Copy,
+) -> bool {
+    let g = fast::geo();
     match pc.kind {
         // Without decay a stack reaches only the tiles both sub-pieces reach.
-        Kind::Stack if !rules.stack.decay => families(pc.kind)
-            .iter()
-            .all(|&f| t.planar(f).covers(from, to, occupied)),
-        Kind::Rook | Kind::Bishop | Kind::Duke | Kind::Queen | Kind::Stack => families(pc.kind)
-            .iter()
-            .any(|&f| t.planar(f).covers(from, to, occupied)),
-        Kind::Knight => t.knight[from.index()].contains(to),
+        Kind::Stack if !rules.stack.decay => {
+            g.covers(1, from, to, occ2) && g.covers(2, from, to, occ2)
+        }
+        Kind::Rook | Kind::Bishop | Kind::Duke | Kind::Queen | Kind::Stack => {
+            fast::family_ids(pc.kind)
+                .iter()
+                .any(|&f| g.covers(f, from, to, occ2))
+        }
+        Kind::Knight => g.knight[from.index()].contains(to),
         Kind::King => {
-            t.king[from.index()].iter().any(|s| {
-                s.to == to && {
-                    let mut r = s.rect & *occupied;
-                    r.remove(to);
-                    r.is_empty()
-                }
-            }) || (rules.king_brook_steps
-                && brook_steps()[from.index()]
-                    .iter()
-                    .any(|(d, sq)| *d == to && !sq.intersects(occupied)))
+            g.king_covers(from, to, occ2)
+                || (rules.king_brook_steps
+                    && brook_steps()[from.index()]
+                        .iter()
+                        .any(|(d, sq)| *d == to && !sq.intersects(occupied)))
         }
         Kind::Pawn => pawn_tables_for(rules).capture[pc.player.index()][from.index()]
             .iter()
@@ -449,142 +481,97 @@ fn covers_without_fission(
 
 /// True if some man of `by` covers `target`.
 pub fn attacked(pos: &Position, target: Cell, by: Player) -> bool {
-    let t = tables();
+    let occ = pos.occupied();
+    attacked_in(
+        pos,
+        target,
+        by,
+        &pos.of_player(by),
+        &occ,
+        |pid| pos.planes[pid],
+        &pos.of_player(other(by)),
+    )
+}
+
+/// True if the side to move's king, moved from `from` to `to` by a plain step (taking what
+/// stands there), is safe: [`attacked`] on the board after the move, without making it.
+fn king_step_safe(pos: &Position, from: Cell, to: Cell) -> bool {
+    let g = fast::geo();
+    let me = pos.to_move();
+    let by = other(me);
+    let mut theirs = pos.of_player(by);
+    theirs.remove(to);
+    let mut occ = pos.occupied();
+    occ.remove(from);
+    occ.insert(to);
+    let mut mine = pos.of_player(me);
+    mine.remove(from);
+    mine.insert(to);
+    let occ2 = |pid: usize| pos.planes[pid] & !g.bit_in(pid, from) | g.bit_in(pid, to);
+    !attacked_in(pos, to, by, &theirs, &occ, occ2, &mine)
+}
+
+/// [`attacked`] with the attackers `theirs` (of `by`; their kinds read from `pos`), the men
+/// `occ` (also as plane words, `occ2`) and the men a fission may take, `capturable`.
+#[inline]
+fn attacked_in(
+    pos: &Position,
+    target: Cell,
+    by: Player,
+    theirs: &Bits,
+    occ: &Bits,
+    occ2: impl Fn(usize) -> u64 + Copy,
+    capturable: &Bits,
+) -> bool {
+    let g = fast::geo();
     let rules = &pos.rules;
-    let theirs = pos.of_player(by);
-    let of = |k: Kind| theirs & pos.of_kind(k);
-    if t.knight[target.index()].intersects(&of(Kind::Knight)) {
+    let of = |k: Kind| *theirs & pos.of_kind(k);
+    if g.knight[target.index()].intersects(&of(Kind::Knight)) {
         return true;
     }
-    let occ = pos.occupied();
-    let reach = empty_reach();
     let (queens, stacks) = (of(Kind::Queen), of(Kind::Stack));
-    // Base pieces: only men standing where their family reaches the target on the empty board
-    // (reach is symmetric) need the blocking test.
-    for (f, lone) in [
-        (Family::Rook, Kind::Rook),
-        (Family::Bishop, Kind::Bishop),
-        (Family::Duke, Kind::Duke),
-    ] {
+    for (f, lone) in [(0, Kind::Rook), (1, Kind::Bishop), (2, Kind::Duke)] {
         let mut men = queens | of(lone);
-        if rules.stack.decay && f != Family::Rook {
+        if rules.stack.decay && f != 0 {
             men |= stacks;
         }
-        let pt = t.planar(f);
-        for from in men & reach[f as usize][target.index()] {
-            if pt.covers(from, target, &occ) {
-                return true;
-            }
-        }
-    }
-    if !rules.stack.decay {
-        let both = reach[Family::Bishop as usize][target.index()]
-            & reach[Family::Duke as usize][target.index()];
-        for from in stacks & both {
-            if t.planar(Family::Bishop).covers(from, target, &occ)
-                && t.planar(Family::Duke).covers(from, target, &occ)
-            {
-                return true;
-            }
-        }
-    }
-    for from in of(Kind::King) {
-        let king = Piece {
-            player: by,
-            kind: Kind::King,
-        };
-        if covers_without_fission(rules, king, from, target, &occ) {
+        if fast::any(&men, |from| g.covers(f, from, target, occ2)) {
             return true;
         }
+    }
+    if !rules.stack.decay
+        && fast::any(&stacks, |from| {
+            g.covers(1, from, target, occ2) && g.covers(2, from, target, occ2)
+        })
+    {
+        return true;
+    }
+    let king = Piece {
+        player: by,
+        kind: Kind::King,
+    };
+    if fast::any(&of(Kind::King), |from| {
+        covers_with(rules, king, from, target, occ, occ2)
+    }) {
+        return true;
     }
     let pawns = pawn_tables_for(rules);
-    for from in of(Kind::Pawn) & pawns.attackers[by.index()][target.index()] {
-        if pawns.capture[by.index()][from.index()]
-            .iter()
-            .any(|s| s.to == target && s.open(&occ))
-        {
-            return true;
-        }
+    let capture = &pawns.capture[by.index()];
+    if fast::any(
+        &(of(Kind::Pawn) & pawns.attackers[by.index()][target.index()]),
+        |from| {
+            capture[from.index()]
+                .iter()
+                .any(|s| s.to == target && s.open(occ))
+        },
+    ) {
+        return true;
     }
     // A stack's fission, with the real capturable men (03 §2.5).
     rules.stack.fission
-        && stacks
-            .iter()
-            .any(|from| fission::fission_covers(from, target, &occ, &pos.of_player(other(by))))
-}
-
-/// Per family and tile, the tiles the family reaches on the empty board. Reach is symmetric (the
-/// reverse of a quadrant or linear move is one too), so this is also where an attacker can stand.
-fn empty_reach() -> &'static [Vec<Bits>; 3] {
-    static REACH: std::sync::OnceLock<[Vec<Bits>; 3]> = std::sync::OnceLock::new();
-    REACH.get_or_init(|| {
-        let empty = CellSet::EMPTY;
-        Family::ALL.map(|f| {
-            let pt = tables().planar(f);
-            (0..512u32)
-                .map(|i| pt.moves(Cell(i), &empty, &empty))
-                .collect()
+        && fast::any(&stacks, |from| {
+            fission::fission_covers_with(from, target, occ, occ2, capturable)
         })
-    })
-}
-
-/// The tiles whose emptying could expose `p`'s king: every tile of every manifold of every route
-/// from an enemy base piece or king to the king (a man leaving any other tile never opens a route, and a
-/// man arriving anywhere only blocks).
-fn exposure(pos: &Position, p: Player) -> Bits {
-    let mut out = CellSet::EMPTY;
-    let Some(k) = pos.king(p) else {
-        return out;
-    };
-    let t = tables();
-    let theirs = pos.of_player(other(p));
-    for kind in [
-        Kind::Queen,
-        Kind::Rook,
-        Kind::Bishop,
-        Kind::Duke,
-        Kind::Stack,
-    ] {
-        for from in theirs & pos.of_kind(kind) {
-            for &f in families(kind) {
-                let pt = t.planar(f);
-                for r in pt.routes(from, k) {
-                    out |= pt.manifold(from, r);
-                }
-            }
-        }
-    }
-    for from in theirs & pos.of_kind(Kind::King) {
-        for s in &t.king[from.index()] {
-            if s.to == k {
-                out |= s.rect;
-            }
-        }
-    }
-    if pos.rules.king_brook_steps {
-        for from in theirs & pos.of_kind(Kind::King) {
-            for (to, square) in &brook_steps()[from.index()] {
-                if *to == k {
-                    out |= *square;
-                }
-            }
-        }
-    }
-    if pos.rules.stack.fission {
-        for from in theirs & pos.of_kind(Kind::Stack) {
-            out |= fission::fission_exposure(from, k);
-        }
-    }
-    for from in theirs & pos.of_kind(Kind::Pawn) {
-        for s in &pawn_tables_for(&pos.rules).capture[other(p).index()][from.index()] {
-            if s.to == k {
-                for w in &s.ways {
-                    out |= *w;
-                }
-            }
-        }
-    }
-    out
 }
 
 /// True if `p`'s king is attacked (false if `p` has no king).
@@ -597,13 +584,23 @@ pub fn legal_destinations(pos: &Position, from: Cell) -> Bits {
     let Some(pc) = pos.piece_at(from) else {
         return CellSet::EMPTY;
     };
-    let dests = destinations(pos, from);
-    let safe = pc.kind != Kind::King
-        && !in_check(pos, pc.player)
-        && !exposure(pos, pc.player).contains(from);
-    if safe {
-        return dests;
+    let info = Legality::of(pos, pc.player);
+    if pc.kind != Kind::King && info.unrestricted(from) {
+        return destinations(pos, from);
     }
+    if pc.player == pos.to_move() {
+        let mut moves = Vec::new();
+        gen_from(
+            pos,
+            &info,
+            from,
+            pc.kind,
+            &mut List(&mut moves),
+            &mut Vec::new(),
+        );
+        return moves.iter().map(|m| m.to).collect();
+    }
+    // A man of the side not to move: every pseudo-legal move made and tested.
     let mut moves = Vec::new();
     pseudo_moves(pos, pc, from, &mut moves);
     let mut out = CellSet::EMPTY;
@@ -618,26 +615,411 @@ pub fn legal_destinations(pos: &Position, from: Cell) -> Bits {
 /// Every legal move of the side to move, by source tile (then as [`pseudo_moves`] lists them).
 pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     out.clear();
-    let me = pos.to_move();
-    let own = pos.of_player(me);
-    let checked = in_check(pos, me);
-    let exposed = exposure(pos, me);
-    for from in own {
-        let pc = pos.piece_at(from).expect("own man");
-        let safe = pc.kind != Kind::King && !checked && !exposed.contains(from);
-        let start = out.len();
-        pseudo_moves(pos, pc, from, out);
-        {
-            let mut k = start;
-            for i in start..out.len() {
-                let m = out[i];
-                // an en passant capture also empties the captured pawn's tile: always tested
-                if (safe && m.part != Some(Kind::Pawn)) || !in_check(&pos.after(&m), me) {
-                    out[k] = m;
-                    k += 1;
+    let info = Legality::of(pos, pos.to_move());
+    let mut scratch = Vec::new();
+    let mut sink = List(out);
+    for from in pos.of_player(pos.to_move()) {
+        let kind = pos.kind_at(from).expect("own man");
+        gen_from(pos, &info, from, kind, &mut sink, &mut scratch);
+    }
+}
+
+/// The number of legal moves of the side to move (as [`legal_moves`] counts them), without
+/// listing the moves of men whose every pseudo-legal move is legal.
+pub(crate) fn count_legal(pos: &Position, scratch: &mut Vec<Move>) -> usize {
+    let info = Legality::of(pos, pos.to_move());
+    let mut sink = Count(0);
+    let own = pos.of_player(pos.to_move());
+    for kind in Kind::ALL {
+        fast::each(&(own & pos.of_kind(kind)), |from| {
+            gen_from(pos, &info, from, kind, &mut sink, scratch)
+        });
+    }
+    sink.0
+}
+
+/// Where the legal moves go: a list, or a count.
+trait Sink {
+    /// The plain moves `from` to each tile of `set`, in increasing order.
+    fn set(&mut self, from: Cell, set: Bits);
+    /// The decays or teleports of sub-piece `k` of the stack on `from` to each tile of `set`.
+    fn parts(&mut self, from: Cell, k: Kind, set: Bits);
+    /// A pawn's moves from `from` to each tile of `set`, with their promotion choices.
+    fn pawns(&mut self, pos: &Position, from: Cell, set: Bits);
+    /// One move.
+    fn one(&mut self, m: Move);
+}
+
+struct List<'a>(&'a mut Vec<Move>);
+
+impl Sink for List<'_> {
+    #[inline]
+    fn set(&mut self, from: Cell, set: Bits) {
+        self.0.extend(set.iter().map(|to| Move::new(from, to)));
+    }
+    #[inline]
+    fn parts(&mut self, from: Cell, k: Kind, set: Bits) {
+        self.0.extend(set.iter().map(|to| Move {
+            part: Some(k),
+            ..Move::new(from, to)
+        }));
+    }
+    #[inline]
+    fn pawns(&mut self, pos: &Position, from: Cell, set: Bits) {
+        for to in set {
+            let choices = promotions(pos, pos.to_move(), to);
+            if choices.is_empty() {
+                self.0.push(Move::new(from, to));
+            }
+            for &k in choices {
+                self.0.push(Move {
+                    promote: Some(k),
+                    ..Move::new(from, to)
+                });
+            }
+        }
+    }
+    #[inline]
+    fn one(&mut self, m: Move) {
+        self.0.push(m);
+    }
+}
+
+struct Count(usize);
+
+impl Sink for Count {
+    #[inline]
+    fn set(&mut self, _: Cell, set: Bits) {
+        self.0 += set.len();
+    }
+    #[inline]
+    fn parts(&mut self, _: Cell, _: Kind, set: Bits) {
+        self.0 += set.len();
+    }
+    #[inline]
+    fn pawns(&mut self, pos: &Position, _: Cell, set: Bits) {
+        // A move onto an empty or enemy promotion tile promotes to one of six kinds (an uplift
+        // onto a friendly man has one choice, the stack); every other move is one move.
+        let me = pos.to_move();
+        let six = set & promotion_tiles(me) & !pos.of_player(me);
+        self.0 += set.len() + (PROMOTION_CHOICES.len() - 1) * six.len();
+    }
+    #[inline]
+    fn one(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+/// The most men with a line to the king through them (more: every move is made and tested).
+const MAX_PINS: usize = 8;
+
+/// What the side to move's king allows, found along the lines to it (rules/goff/04 §2): a move
+/// leaves the king attacked only if it opens a route of an enemy man onto the king or leaves one
+/// open. A route (the manifold of a planar move, a king's rectangle, a pawn's blocking set, a
+/// knight's leap) is shut by the men on it; a simple move from `x` to `d` changes only those two
+/// tiles, so the routes that matter are those with no man on them (checks: every move must put
+/// a man on each, or take the attacker) and those whose only man is `x` (pins: `x` must stay on
+/// it or take the attacker). The king's own moves, castles, en passant and the stack's fission
+/// (two men arrive) are made and tested, as is every move when a fission of an enemy stack is
+/// near the king (its landing tiles count as free when they hold the mover's men, so a capture
+/// can open one) or the rules leave the stack without decay.
+struct Legality {
+    me: Player,
+    /// Every move is made and tested.
+    slow: bool,
+    /// The destinations of a non-king move while in check (the checks' routes and attackers).
+    global: Option<Bits>,
+    pins: [(Cell, Bits); MAX_PINS],
+    npins: usize,
+    /// Moves from these tiles are made and tested (an enemy stack's fission onto the king).
+    danger_from: Bits,
+    /// Captures on these tiles are made and tested (likewise).
+    danger_cap: Bits,
+}
+
+impl Legality {
+    fn of(pos: &Position, me: Player) -> Legality {
+        let mut l = Legality {
+            me,
+            slow: false,
+            global: None,
+            pins: [(Cell(0), CellSet::EMPTY); MAX_PINS],
+            npins: 0,
+            danger_from: CellSet::EMPTY,
+            danger_cap: CellSet::EMPTY,
+        };
+        let Some(k) = pos.king(me) else {
+            return l;
+        };
+        let g = fast::geo();
+        let rules = &pos.rules;
+        let them = other(me);
+        let theirs = pos.of_player(them);
+        let own = pos.of_player(me);
+        let of = |kind: Kind| theirs & pos.of_kind(kind);
+        let stacks = of(Kind::Stack);
+        if !rules.stack.decay && !stacks.is_empty() {
+            l.slow = true;
+            return l;
+        }
+        let occ2 = |pid: usize| pos.planes[pid];
+        let occ = pos.occupied();
+        for a in g.knight[k.index()] & of(Kind::Knight) {
+            l.check(CellSet::single(a));
+        }
+        let queens = of(Kind::Queen);
+        for (f, lone) in [(0, Kind::Rook), (1, Kind::Bishop), (2, Kind::Duke)] {
+            let mut men = queens | of(lone);
+            if f != 0 {
+                men |= stacks;
+            }
+            for a in men {
+                for r in g.routes(f, a, k) {
+                    let (pid, b) = g.route_blockers(r, a, k, occ2);
+                    if b == 0 {
+                        l.check(g.route_block(r, a, k));
+                    } else if b & (b - 1) == 0 {
+                        let x = g.cell(pid, b);
+                        if own.contains(x) {
+                            l.pin(x, g.route_block(r, a, k));
+                        }
+                    }
                 }
             }
-            out.truncate(k);
+        }
+        for a in of(Kind::King) {
+            for f in 0..3 {
+                for r in g.routes(f, a, k).iter().filter(|r| r.king_step()) {
+                    let (pid, b) = g.route_blockers(r, a, k, occ2);
+                    if b == 0 {
+                        l.check(g.route_block(r, a, k));
+                    } else if b & (b - 1) == 0 {
+                        let x = g.cell(pid, b);
+                        if own.contains(x) {
+                            l.pin(x, g.route_block(r, a, k));
+                        }
+                    }
+                }
+            }
+            if rules.king_brook_steps {
+                for (to, square) in &brook_steps()[a.index()] {
+                    if *to == k {
+                        l.way(a, square, &occ, &own);
+                    }
+                }
+            }
+        }
+        let pawns = pawn_tables_for(rules);
+        for a in of(Kind::Pawn) & pawns.attackers[them.index()][k.index()] {
+            for s in &pawns.capture[them.index()][a.index()] {
+                if s.to == k {
+                    for w in &s.ways {
+                        l.way(a, w, &occ, &own);
+                    }
+                }
+            }
+        }
+        if rules.stack.fission {
+            for s in stacks {
+                if !fission::reach(s).contains(k) {
+                    continue;
+                }
+                if fission::fission_covers_with(s, k, &occ, occ2, &own) {
+                    l.slow = true;
+                }
+                let (exposure, dests) = fission::fission_danger(s, k);
+                l.danger_from |= exposure;
+                l.danger_cap |= dests;
+            }
+        }
+        l
+    }
+
+    /// A route with no man on it: every non-king move must block it or take the attacker.
+    fn check(&mut self, allowed: Bits) {
+        self.global = Some(match self.global {
+            Some(g) => g & allowed,
+            None => allowed,
+        });
+    }
+
+    /// A route whose only man is `x`, one of the mover's.
+    fn pin(&mut self, x: Cell, allowed: Bits) {
+        for (c, a) in &mut self.pins[..self.npins] {
+            if *c == x {
+                *a &= allowed;
+                return;
+            }
+        }
+        if self.npins == MAX_PINS {
+            self.slow = true;
+            return;
+        }
+        self.pins[self.npins] = (x, allowed);
+        self.npins += 1;
+    }
+
+    /// A route given as a set of tiles `w` (the king's target excluded) from the attacker `a`.
+    fn way(&mut self, a: Cell, w: &Bits, occ: &Bits, own: &Bits) {
+        let b = *w & *occ;
+        let mut allowed = *w;
+        allowed.insert(a);
+        match b.len() {
+            0 => self.check(allowed),
+            1 => {
+                let x = b.first_cell().expect("one man");
+                if own.contains(x) {
+                    self.pin(x, allowed);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The destinations allowed to a simple move from `from` (None: every one).
+    #[inline]
+    fn allowed(&self, from: Cell) -> Option<Bits> {
+        let mut out = self.global;
+        for (c, a) in &self.pins[..self.npins] {
+            if *c == from {
+                out = Some(out.map_or(*a, |g| g & *a));
+            }
+        }
+        out
+    }
+
+    /// True if every pseudo-legal simple move from `from` is legal.
+    fn unrestricted(&self, from: Cell) -> bool {
+        !self.slow
+            && self.allowed(from).is_none()
+            && !self.danger_from.contains(from)
+            && self.danger_cap.is_empty()
+    }
+
+    /// True if the move, made, leaves the king safe.
+    #[inline]
+    fn test(&self, pos: &Position, m: &Move) -> bool {
+        !in_check(&pos.after(m), self.me)
+    }
+
+    /// The legal subset of the simple moves (the man leaves `from`, arrives on each tile of
+    /// `set`) and, if `parts` is set, of a stack's decays or teleports of that sub-piece (the
+    /// other sub-piece stays: only checks matter).
+    #[inline]
+    fn filter(&self, pos: &Position, from: Cell, set: Bits, parts: Option<Kind>) -> Bits {
+        let mk = |to: Cell| Move {
+            part: parts,
+            ..Move::new(from, to)
+        };
+        if self.slow || (parts.is_none() && self.danger_from.contains(from)) {
+            return set.iter().filter(|&to| self.test(pos, &mk(to))).collect();
+        }
+        let mut set = match if parts.is_some() {
+            self.global
+        } else {
+            self.allowed(from)
+        } {
+            Some(a) => set & a,
+            None => set,
+        };
+        let risky = set & self.danger_cap & pos.of_player(other(self.me));
+        for to in risky {
+            if !self.test(pos, &mk(to)) {
+                set.remove(to);
+            }
+        }
+        set
+    }
+}
+
+/// The legal moves of the man of `kind` on `from` (the side to move's), in [`pseudo_moves`]
+/// order.
+#[inline]
+fn gen_from(
+    pos: &Position,
+    info: &Legality,
+    from: Cell,
+    kind: Kind,
+    sink: &mut impl Sink,
+    scratch: &mut Vec<Move>,
+) {
+    let g = fast::geo();
+    let me = info.me;
+    let own = pos.of_player(me);
+    let occ = pos.occupied();
+    let cap = occ.without(&own);
+    let occ2 = |pid: usize| pos.planes[pid];
+    let pc = Piece { player: me, kind };
+    match kind {
+        Kind::Stack => {
+            let (mut b, mut d) = (CellSet::EMPTY, CellSet::EMPTY);
+            g.family_moves(1, from, occ2, &cap, &mut b);
+            g.family_moves(2, from, occ2, &cap, &mut d);
+            sink.set(from, info.filter(pos, from, b & d, None));
+            let decay = pos.rules.stack.decay;
+            for (k, set) in [(Kind::Bishop, b), (Kind::Duke, d)] {
+                let set =
+                    if decay { set } else { CellSet::EMPTY } | combinations(pos, me, from, k, true);
+                sink.parts(from, k, info.filter(pos, from, set, Some(k)));
+            }
+            if pos.rules.stack.fission {
+                let pinned =
+                    info.slow || info.allowed(from).is_some() || info.danger_from.contains(from);
+                let risky = info.danger_cap & cap;
+                fission::each_fission(
+                    from,
+                    &occ,
+                    |pid| pos.planes[pid],
+                    &cap,
+                    |x, y| {
+                        let m = Move {
+                            fission: Some(y),
+                            ..Move::new(from, x)
+                        };
+                        if (!pinned && !risky.contains(x) && !risky.contains(y))
+                            || info.test(pos, &m)
+                        {
+                            sink.one(m);
+                        }
+                    },
+                );
+            }
+        }
+        Kind::Pawn => {
+            en_passant_each(pos, |m| {
+                if m.from == from && info.test(pos, &m) {
+                    sink.one(m);
+                }
+            });
+            let set = dests_with(&pos.rules, pc, from, &occ, &own, occ2) | uplifts(pos, me, from);
+            sink.pawns(pos, from, info.filter(pos, from, set, None));
+        }
+        Kind::King => {
+            let set = dests_with(&pos.rules, pc, from, &occ, &own, occ2);
+            for to in set {
+                let m = Move::new(from, to);
+                if king_step_safe(pos, from, to) {
+                    sink.one(m);
+                }
+            }
+            if pos.unmoved().contains(from) {
+                scratch.clear();
+                crate::castling::castles(pos, from, scratch);
+                for m in scratch.iter() {
+                    if info.test(pos, m) {
+                        sink.one(*m);
+                    }
+                }
+            }
+        }
+        Kind::Bishop | Kind::Duke => {
+            let set = dests_with(&pos.rules, pc, from, &occ, &own, occ2)
+                | combinations(pos, me, from, kind, false);
+            sink.set(from, info.filter(pos, from, set, None));
+        }
+        Kind::Queen | Kind::Rook | Kind::Knight => {
+            let set = dests_with(&pos.rules, pc, from, &occ, &own, occ2);
+            sink.set(from, info.filter(pos, from, set, None));
         }
     }
 }

@@ -238,19 +238,25 @@ fn steps(p: Player, c: Cell, simple: bool, restricted: bool) -> (Vec<PawnStep>, 
                     continue;
                 }
                 let n = k.max(dz.abs());
-                let tiles: Vec<(i8, i8, i8)> = if dz == 0 {
-                    (0..=k)
-                        .flat_map(|i| (-k..=k).map(move |j| (j, i)))
-                        .map(|(j, i)| h(j, i))
-                        .collect()
+                // The rectangle (dz = 0) or the square, straight into a set (this loop is most of
+                // the tables' building time).
+                let (js, is) = if dz == 0 {
+                    (-k..=k, 0..=k)
                 } else {
-                    let sg = dz.signum();
-                    (0..=n)
-                        .flat_map(|i| (0..=n).map(move |j| (sg * j, i)))
-                        .map(|(j, i)| h(j, i))
-                        .collect()
+                    (0..=n, 0..=n)
                 };
-                let w = set(p, s, tiles.into_iter().filter(|&d| d != (0, 0, 0)));
+                let sg = if dz == 0 { 1 } else { dz.signum() };
+                let mut w = CellSet::EMPTY;
+                for i in is {
+                    for j in js.clone() {
+                        let d = h(sg * j, i);
+                        if d != (0, 0, 0) {
+                            if let Some(c) = cell(p, add(s, d)) {
+                                w.insert(c);
+                            }
+                        }
+                    }
+                }
                 push(&mut adv, h(dz, k), vec![w]);
             }
         }

@@ -1,10 +1,13 @@
 //! Pieces, positions and moves.
 
+use crate::fast::{self, NPLANES};
 use crate::rules::GoffRules;
-use crate::tables::{tables, Bits};
+use crate::tables::Bits;
 use crate::tile::tile;
 use spacechess_geometry::{Cell, CellSet};
 use spacechess_variant::Player;
+use std::fmt;
+use std::hash::{Hash, Hasher};
 
 /// The kinds of piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -82,7 +85,7 @@ pub struct Piece {
 
 /// A position: the men, the side to move, the unmoved men (kept for castling, part 2) and the
 /// clocks.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct Position {
     pub(crate) by_player: [Bits; 2],
     pub(crate) by_kind: [Bits; 8],
@@ -94,6 +97,53 @@ pub struct Position {
     pub(crate) ep: Option<(Cell, Cell)>,
     /// The rule options in force (05 §4); the variant sets them, the book's defaults otherwise.
     pub(crate) rules: GoffRules,
+    /// The occupancy of every plane of the three families, one 64-bit word per plane in the
+    /// plane's own 2D coordinates ([`crate::fast`]): kept in step with `by_player` by every
+    /// change of the men, derived from it (not compared, hashed or shown).
+    pub(crate) planes: [u64; NPLANES],
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Self) -> bool {
+        self.by_player == other.by_player
+            && self.by_kind == other.by_kind
+            && self.to_move == other.to_move
+            && self.unmoved == other.unmoved
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+            && self.ep == other.ep
+            && self.rules == other.rules
+    }
+}
+
+impl Eq for Position {}
+
+impl Hash for Position {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.by_player.hash(state);
+        self.by_kind.hash(state);
+        self.to_move.hash(state);
+        self.unmoved.hash(state);
+        self.halfmove.hash(state);
+        self.fullmove.hash(state);
+        self.ep.hash(state);
+        self.rules.hash(state);
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Position")
+            .field("by_player", &self.by_player)
+            .field("by_kind", &self.by_kind)
+            .field("to_move", &self.to_move)
+            .field("unmoved", &self.unmoved)
+            .field("halfmove", &self.halfmove)
+            .field("fullmove", &self.fullmove)
+            .field("ep", &self.ep)
+            .field("rules", &self.rules)
+            .finish()
+    }
 }
 
 /// A move of one man from a tile to a tile (a capture if an enemy stands there).
@@ -165,6 +215,7 @@ impl Position {
             fullmove: 1,
             ep: None,
             rules: GoffRules::default(),
+            planes: [0; NPLANES],
         }
     }
 
@@ -243,17 +294,50 @@ impl Position {
 
     /// Puts a man on a tile (replacing whatever stood there).
     pub fn put(&mut self, c: Cell, pc: Piece) {
-        self.remove(c);
-        self.by_player[pc.player.index()].insert(c);
-        self.by_kind[pc.kind as usize].insert(c);
+        let before = self.occupied();
+        self.put_raw(c, pc);
+        self.sync_planes(&before);
     }
 
     /// Empties a tile.
     pub fn remove(&mut self, c: Cell) {
+        let before = self.occupied();
+        self.remove_raw(c);
+        self.sync_planes(&before);
+    }
+
+    /// [`Position::put`] without the planes (the caller syncs them).
+    #[inline]
+    fn put_raw(&mut self, c: Cell, pc: Piece) {
+        self.remove_raw(c);
+        self.by_player[pc.player.index()].insert(c);
+        self.by_kind[pc.kind as usize].insert(c);
+    }
+
+    /// [`Position::remove`] without the planes.
+    #[inline]
+    fn remove_raw(&mut self, c: Cell) {
         for s in self.by_player.iter_mut().chain(self.by_kind.iter_mut()) {
             s.remove(c);
         }
         self.unmoved.remove(c);
+    }
+
+    /// Brings the planes in step with the men after changes made from the occupancy `before`.
+    #[inline]
+    fn sync_planes(&mut self, before: &Bits) {
+        let diff = *before ^ self.occupied();
+        for c in diff {
+            fast::toggle(&mut self.planes, c);
+        }
+    }
+
+    /// The kind of the man on a tile known to hold one.
+    #[inline]
+    pub(crate) fn kind_at(&self, c: Cell) -> Option<Kind> {
+        Kind::ALL
+            .into_iter()
+            .find(|&k| self.by_kind[k as usize].contains(c))
     }
 
     /// The rule options this position is played under.
@@ -308,12 +392,13 @@ impl Position {
     /// passing the turn.
     pub fn after(&self, m: &Move) -> Position {
         let mut p = self.clone();
+        let before = self.occupied();
         p.ep = None;
         let pc = self.piece_at(m.from).expect("a man on the source");
         if pc.kind == Kind::Pawn && m.part == Some(Kind::Pawn) {
             // En passant (04 §3.2): to the path tile, the doubly advanced pawn is removed.
             if let Some((_, d)) = self.ep {
-                p.remove(d);
+                p.remove_raw(d);
             }
         } else if pc.kind == Kind::Pawn && crate::pawn::is_start_tile(pc.player, m.from) {
             let (f, t) = (crate::tile::Tile::of(m.from), crate::tile::Tile::of(m.to));
@@ -325,16 +410,16 @@ impl Position {
         if let Some(c) = m.castle {
             // 04 §5.5: king and rook(s) move at once; nothing is captured.
             let (_, kr0, qr0) = crate::castling::home_tiles(pc.player);
-            p.remove(m.from);
-            p.put(m.to, pc);
+            p.remove_raw(m.from);
+            p.put_raw(m.to, pc);
             let rook = Piece {
                 player: pc.player,
                 kind: Kind::Rook,
             };
             for (origin, to) in [(kr0, c.king_rook), (qr0, c.queen_rook)] {
                 if let Some(to) = to {
-                    p.remove(origin);
-                    p.put(to, rook);
+                    p.remove_raw(origin);
+                    p.put_raw(to, rook);
                 }
             }
             p.halfmove = self.halfmove.saturating_add(1);
@@ -342,14 +427,15 @@ impl Position {
                 p.fullmove = p.fullmove.saturating_add(1);
             }
             p.to_move = Player(1 - self.to_move.0);
+            p.sync_planes(&before);
             return p;
         }
         if let Some(y) = m.fission {
             let theirs = self.of_player(Player(1 - pc.player.0));
             let capture = theirs.contains(m.to) || theirs.contains(y);
-            p.remove(m.from);
-            p.remove(m.to);
-            p.remove(y);
+            p.remove_raw(m.from);
+            p.remove_raw(m.to);
+            p.remove_raw(y);
             for (c, k) in [(m.to, Kind::Bishop), (y, Kind::Duke)] {
                 p.by_player[pc.player.index()].insert(c);
                 p.by_kind[k as usize].insert(c);
@@ -363,11 +449,12 @@ impl Position {
                 p.fullmove = p.fullmove.saturating_add(1);
             }
             p.to_move = Player(1 - self.to_move.0);
+            p.sync_planes(&before);
             return p;
         }
         let mine = self.of_player(pc.player).contains(m.to);
-        p.remove(m.from);
-        p.remove(m.to);
+        p.remove_raw(m.from);
+        p.remove_raw(m.to);
         let arriving = match m.part.filter(|_| pc.kind == Kind::Stack) {
             Some(k) => {
                 // Decay / teleport: the other sub-piece stays on the source.
@@ -400,11 +487,12 @@ impl Position {
             p.fullmove = p.fullmove.saturating_add(1);
         }
         p.to_move = Player(1 - self.to_move.0);
+        p.sync_planes(&before);
         p
     }
 
     /// Every tile (a convenience for iteration).
     pub fn board() -> Bits {
-        tables().board
+        CellSet([u64::MAX; 8])
     }
 }

@@ -24,7 +24,8 @@ impl Default for Goff {
 }
 
 impl Goff {
-    /// The variant under the book's rules (the tables are built on first use).
+    /// The variant under the book's rules (the move tables are built on first use, in about a
+    /// millisecond).
     ///
     /// ```
     /// use spacechess_goff::Goff;
@@ -45,7 +46,6 @@ impl Goff {
     /// assert!(no_castling.rules().castling == CastlingRule::Off);
     /// ```
     pub fn with_rules(rules: GoffRules) -> Goff {
-        let _ = crate::tables::tables();
         Goff {
             players: Players::two(),
             rules,
@@ -89,6 +89,9 @@ impl Variant for Goff {
     }
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         movegen::legal_moves(pos, out);
+    }
+    fn count_legal_moves(&self, pos: &Position, scratch: &mut Vec<Move>) -> usize {
+        movegen::count_legal(pos, scratch)
     }
     fn play(&self, pos: &Position, mv: &Move) -> Position {
         pos.after(mv)

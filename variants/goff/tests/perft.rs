@@ -28,3 +28,21 @@ fn perft_start_4() {
 }
 
 const PERFT_4: u64 = 72_519_577;
+
+/// Perft's last ply counts the legal moves without listing those of unrestricted men (pawn
+/// promotions counted six at a time): the count equals the legal move list's length in every
+/// position of random games, under the book's rules and with the options that change the
+/// generator's paths (no decay: every move made and tested; the king's brook steps).
+#[test]
+fn counted_moves_equal_listed_moves() {
+    for rules in [
+        "()",
+        "(stack: (decay: false))",
+        "(king_brook_steps: true, en_passant: SinglePawnDoublePath)",
+    ] {
+        let r = spacechess_goff::GoffRules::from_ron(rules).unwrap();
+        let g = Goff::with_rules(r);
+        let checked = spacechess_variant::verify_counts(&g, &g.start(), 6, 150, 9).unwrap();
+        assert!(checked > 300, "{rules}: {checked}");
+    }
+}

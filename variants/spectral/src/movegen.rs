@@ -83,9 +83,40 @@ pub(crate) fn dir_index(v: (i8, i8)) -> usize {
 /// Where a target lands for an atom's mode: None = not allowed, Some(capture?).
 #[inline]
 fn target_ok(pos: &SpectralPosition, me: u8, t: Cell, mode: Mode) -> bool {
-    match pos.man_at(t) {
-        None => mode.moves(),
-        Some(m) => m.player != me && mode.captures(),
+    // The mailbox code is 1 + (piece << 1 | player), 0 for an empty location.
+    match pos.board[t.index()] {
+        0 => mode.moves(),
+        code => (code - 1) & 1 != me && mode.captures(),
+    }
+}
+
+/// The directions (indices into [`DIRS`]) an atom's geometry works along; for the Griffin and
+/// the Rhinoceros, its first steps.
+#[inline]
+fn atom_dirs(geo: Geo) -> std::ops::Range<usize> {
+    match geo {
+        Geo::Leap(d) | Geo::Ride(d, _) | Geo::Cannon(d) | Geo::Hopper(d) => dir_range(d),
+        Geo::HalfDiag(_) | Geo::HalfDiagCannon | Geo::HalfDiagHopper => HALF,
+        Geo::Griffin => dir_range(Dirs::Diag),
+        Geo::Rhinoceros => dir_range(Dirs::Orth),
+    }
+}
+
+/// `k` if `delta` is `k >= 1` times the direction `dir`, else None.
+#[inline]
+fn along(delta: (i8, i8), dir: usize) -> Option<usize> {
+    let (dx, dy) = DIRS[dir];
+    let k = if dx != 0 { delta.0 / dx } else { delta.1 / dy };
+    (k >= 1 && dx * k == delta.0 && dy * k == delta.1).then_some(k as usize)
+}
+
+/// The most steps along one direction an atom's geometry goes before its target (a leap: 1).
+#[inline]
+fn atom_reach(geo: Geo) -> usize {
+    match geo {
+        Geo::Leap(_) => 1,
+        Geo::Ride(_, max) | Geo::HalfDiag(max) => max as usize,
+        _ => usize::MAX,
     }
 }
 
@@ -100,109 +131,113 @@ impl Spectral {
         atom: Atom,
         sink: &mut impl FnMut(Cell),
     ) {
+        for dir in atom_dirs(atom.geo) {
+            self.atom_ray(pos, me, from, atom, dir, sink);
+        }
+    }
+
+    /// [`Spectral::atom_targets`] along one of the atom's directions (see [`atom_dirs`]).
+    #[inline]
+    fn atom_ray(
+        &self,
+        pos: &SpectralPosition,
+        me: u8,
+        from: Cell,
+        atom: Atom,
+        dir: usize,
+        sink: &mut impl FnMut(Cell),
+    ) {
         let mode = atom.mode;
         let occ = |c: Cell| pos.occupied(c);
         match atom.geo {
-            Geo::Leap(d) => {
-                for dir in dir_range(d) {
-                    if let Some(&t) = self.rays.ray(from, dir).first() {
-                        if target_ok(pos, me, t, mode) {
-                            sink(t);
-                        }
+            Geo::Leap(_) => {
+                if let Some(&t) = self.rays.ray(from, dir).first() {
+                    if target_ok(pos, me, t, mode) {
+                        sink(t);
                     }
                 }
             }
-            Geo::Ride(d, max) => {
-                for dir in dir_range(d) {
-                    for &t in self.rays.ray(from, dir).iter().take(max as usize) {
-                        if target_ok(pos, me, t, mode) {
-                            sink(t);
-                        }
-                        if occ(t) {
-                            break;
-                        }
+            Geo::Ride(_, max) => {
+                for &t in self.rays.ray(from, dir).iter().take(max as usize) {
+                    if target_ok(pos, me, t, mode) {
+                        sink(t);
+                    }
+                    if occ(t) {
+                        break;
                     }
                 }
             }
             Geo::HalfDiag(max) => {
                 // §3: k half-steps; k even: only the intermediates on the mover's board (j even)
                 // must be empty; k odd: every intermediate.
-                for dir in HALF {
-                    let mut all_clear = true;
-                    let mut same_clear = true;
-                    for (i, &t) in self
-                        .rays
-                        .ray(from, dir)
-                        .iter()
-                        .take(max as usize)
-                        .enumerate()
-                    {
-                        let even = (i + 1) % 2 == 0;
-                        let open = if even { same_clear } else { all_clear };
-                        if open && target_ok(pos, me, t, mode) {
-                            sink(t);
+                let mut all_clear = true;
+                let mut same_clear = true;
+                for (i, &t) in self
+                    .rays
+                    .ray(from, dir)
+                    .iter()
+                    .take(max as usize)
+                    .enumerate()
+                {
+                    let even = (i + 1) % 2 == 0;
+                    let open = if even { same_clear } else { all_clear };
+                    if open && target_ok(pos, me, t, mode) {
+                        sink(t);
+                    }
+                    if occ(t) {
+                        all_clear = false;
+                        if even {
+                            same_clear = false;
                         }
-                        if occ(t) {
-                            all_clear = false;
-                            if even {
-                                same_clear = false;
-                            }
-                        }
-                        if !all_clear && !same_clear {
-                            break;
-                        }
+                    }
+                    if !all_clear && !same_clear {
+                        break;
                     }
                 }
             }
-            Geo::Cannon(d) => {
-                for dir in dir_range(d) {
-                    let mut screened = false;
-                    for &t in self.rays.ray(from, dir) {
-                        if !occ(t) {
-                            continue;
-                        }
-                        if screened {
-                            if target_ok(pos, me, t, Mode::CaptureOnly) {
-                                sink(t);
-                            }
-                            break;
-                        }
-                        screened = true;
+            Geo::Cannon(_) => {
+                let mut screened = false;
+                for &t in self.rays.ray(from, dir) {
+                    if !occ(t) {
+                        continue;
                     }
+                    if screened {
+                        if target_ok(pos, me, t, Mode::CaptureOnly) {
+                            sink(t);
+                        }
+                        break;
+                    }
+                    screened = true;
                 }
             }
             Geo::HalfDiagCannon => {
                 // §9 (the Vao): a move between boards may use a screen on either board; a move
                 // within one board only a screen on that board. Exactly one screen.
-                for dir in HALF {
-                    let mut all_screens = 0;
-                    let mut same_screens = 0;
-                    for (i, &t) in self.rays.ray(from, dir).iter().enumerate() {
-                        let even = (i + 1) % 2 == 0;
-                        let screens = if even { same_screens } else { all_screens };
-                        if screens == 1 && occ(t) && target_ok(pos, me, t, Mode::CaptureOnly) {
-                            sink(t);
+                let mut all_screens = 0;
+                let mut same_screens = 0;
+                for (i, &t) in self.rays.ray(from, dir).iter().enumerate() {
+                    let even = (i + 1) % 2 == 0;
+                    let screens = if even { same_screens } else { all_screens };
+                    if screens == 1 && occ(t) && target_ok(pos, me, t, Mode::CaptureOnly) {
+                        sink(t);
+                    }
+                    if occ(t) {
+                        all_screens += 1;
+                        if even {
+                            same_screens += 1;
                         }
-                        if occ(t) {
-                            all_screens += 1;
-                            if even {
-                                same_screens += 1;
-                            }
-                        }
-                        if all_screens > 1 && same_screens > 1 {
-                            break;
-                        }
+                    }
+                    if all_screens > 1 && same_screens > 1 {
+                        break;
                     }
                 }
             }
-            Geo::Hopper(d) => {
-                for dir in dir_range(d) {
-                    let ray = self.rays.ray(from, dir);
-                    if let Some(i) = ray.iter().position(|&t| occ(t)) {
-                        if let Some(&t) = ray.get(i + 1) {
-                            if target_ok(pos, me, t, mode) {
-                                sink(t);
-                            }
+            Geo::Hopper(_) => {
+                let ray = self.rays.ray(from, dir);
+                if let Some(i) = ray.iter().position(|&t| occ(t)) {
+                    if let Some(&t) = ray.get(i + 1) {
+                        if target_ok(pos, me, t, mode) {
+                            sink(t);
                         }
                     }
                 }
@@ -211,42 +246,38 @@ impl Spectral {
                 // §9: over a screen on either board, landing a full step (two half-steps)
                 // beyond it on the screen's board. Before the screen the path is clear in the
                 // sense of §3 for a move to the screen's board.
-                for dir in HALF {
-                    let ray = self.rays.ray(from, dir);
-                    let mut all_clear = true;
-                    let mut same_clear = true;
-                    for (i, &s) in ray.iter().enumerate() {
-                        if !occ(s) {
-                            continue;
-                        }
-                        let even = (i + 1) % 2 == 0;
-                        let open = if even { same_clear } else { all_clear };
-                        if open {
-                            if let Some(&t) = ray.get(i + 2) {
-                                if target_ok(pos, me, t, mode) {
-                                    sink(t);
-                                }
+                let ray = self.rays.ray(from, dir);
+                let mut all_clear = true;
+                let mut same_clear = true;
+                for (i, &s) in ray.iter().enumerate() {
+                    if !occ(s) {
+                        continue;
+                    }
+                    let even = (i + 1) % 2 == 0;
+                    let open = if even { same_clear } else { all_clear };
+                    if open {
+                        if let Some(&t) = ray.get(i + 2) {
+                            if target_ok(pos, me, t, mode) {
+                                sink(t);
                             }
                         }
-                        all_clear = false;
-                        if even {
-                            same_clear = false;
-                        }
-                        if !same_clear {
-                            break;
-                        }
+                    }
+                    all_clear = false;
+                    if even {
+                        same_clear = false;
+                    }
+                    if !same_clear {
+                        break;
                     }
                 }
             }
             Geo::Griffin => {
-                for (k, dir) in dir_range(Dirs::Diag).enumerate() {
-                    self.bent(pos, me, from, dir, &self.griffin_turns[k], mode, sink);
-                }
+                let k = dir - dir_range(Dirs::Diag).start;
+                self.bent(pos, me, from, dir, &self.griffin_turns[k], mode, sink);
             }
             Geo::Rhinoceros => {
-                for (k, dir) in dir_range(Dirs::Orth).enumerate() {
-                    self.bent(pos, me, from, dir, &self.rhino_turns[k], mode, sink);
-                }
+                let k = dir - dir_range(Dirs::Orth).start;
+                self.bent(pos, me, from, dir, &self.rhino_turns[k], mode, sink);
             }
         }
     }
@@ -398,12 +429,12 @@ impl Spectral {
     pub(crate) fn pseudo_legal(&self, pos: &SpectralPosition, out: &mut Vec<SpectralMove>) {
         let me = pos.to_move;
         for from in pos.occ[me as usize] {
-            let man = pos.man_at(from).expect("occupied");
-            if man.piece == PieceType::Pawn {
+            let piece = (pos.board[from.index()] as usize - 1) >> 1;
+            if piece == PieceType::Pawn as usize {
                 self.pawn_moves(pos, me, from, out);
                 continue;
             }
-            for &atom in &self.atoms[man.piece as usize] {
+            for &atom in &self.atoms[piece] {
                 self.atom_targets(pos, me, from, atom, &mut |t| {
                     out.push(SpectralMove::new(from, t))
                 });
@@ -424,14 +455,26 @@ impl Spectral {
                 && !(Self::in_promotion_zone(by, target)
                     && self.promotion_choices(target).is_empty());
         }
+        let (fx, fy) = xy(from);
+        let (tx, ty) = xy(target);
+        let delta = (tx - fx, ty - fy);
         let mut hit = false;
         for &atom in &self.atoms[man.piece as usize] {
             if !atom.mode.captures() {
                 continue;
             }
-            self.atom_targets(pos, by, from, atom, &mut |t| hit |= t == target);
-            if hit {
-                return true;
+            let bent = matches!(atom.geo, Geo::Griffin | Geo::Rhinoceros);
+            for dir in atom_dirs(atom.geo) {
+                // Only the direction whose line holds the target can reach it (a bent rider's
+                // path turns: every first step is tried).
+                let on_line = along(delta, dir).is_some_and(|k| k <= atom_reach(atom.geo));
+                if !bent && !on_line {
+                    continue;
+                }
+                self.atom_ray(pos, by, from, atom, dir, &mut |t| hit |= t == target);
+                if hit {
+                    return true;
+                }
             }
         }
         false
@@ -441,8 +484,9 @@ impl Spectral {
     /// (the king, or a king placed there to test a castling square).
     pub(crate) fn attacked(&self, pos: &SpectralPosition, target: Cell, by: u8) -> bool {
         for from in pos.occ[by as usize] {
-            let man = Man::decode(pos.board[from.index()]).expect("occupied");
-            if !self.reach(man, from).contains(target) {
+            // The mailbox code less one is `piece * 2 + player`, the reach table's index.
+            let code = pos.board[from.index()] as usize;
+            if !self.reach[(code - 1) * CELLS + from.index()].contains(target) {
                 continue;
             }
             if self.captures_on(pos, by, from, target) {
@@ -450,11 +494,6 @@ impl Spectral {
             }
         }
         false
-    }
-
-    #[inline]
-    fn reach(&self, man: Man, from: Cell) -> &Set {
-        &self.reach[(man.piece as usize * 2 + man.player as usize) * CELLS + from.index()]
     }
 
     /// Every cell a man could capture on from each cell on some board (a superset, ignoring the
@@ -522,6 +561,67 @@ impl Spectral {
         }
     }
 
+    /// Every cell between an enemy man of `by` that could reach `king` (its capture reach holds
+    /// the king's cell) and the king, along each line of its capturing atoms that ends on the
+    /// king: the only cells whose emptying or filling can change whether the king is attacked
+    /// (a screen of a cannon or a hopper lies on such a line too). Occupancy is ignored: a
+    /// superset.
+    fn king_paths(&self, pos: &SpectralPosition, king: Cell, by: u8) -> Set {
+        let mut out = Set::EMPTY;
+        let (kx, ky) = xy(king);
+        for from in pos.occ[by as usize] {
+            let code = pos.board[from.index()] as usize;
+            if (code - 1) >> 1 == PieceType::Pawn as usize
+                || !self.reach[(code - 1) * CELLS + from.index()].contains(king)
+            {
+                continue;
+            }
+            let man = Man::decode(code as u8).expect("occupied");
+            let (fx, fy) = xy(from);
+            let delta = (kx - fx, ky - fy);
+            for atom in &self.atoms[man.piece as usize] {
+                if !atom.mode.captures() {
+                    continue;
+                }
+                match atom.geo {
+                    Geo::Leap(_) => {}
+                    Geo::Griffin | Geo::Rhinoceros => {
+                        let turns = if atom.geo == Geo::Griffin {
+                            &self.griffin_turns
+                        } else {
+                            &self.rhino_turns
+                        };
+                        let first = atom_dirs(atom.geo);
+                        for dir in first.clone() {
+                            let Some(&c1) = self.rays.ray(from, dir).first() else {
+                                continue;
+                            };
+                            for &d2 in &turns[dir - first.start] {
+                                let ray = self.rays.ray(c1, d2);
+                                if let Some(i) = ray.iter().position(|&t| t == king) {
+                                    out.insert(c1);
+                                    for &c in &ray[..i] {
+                                        out.insert(c);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    geo => {
+                        for dir in atom_dirs(geo) {
+                            if let Some(k) = along(delta, dir).filter(|&k| k <= atom_reach(geo)) {
+                                for &c in &self.rays.ray(from, dir)[..k - 1] {
+                                    out.insert(c);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// True if the side to move is in check.
     pub(crate) fn is_check(&self, pos: &SpectralPosition) -> bool {
         match pos.king(pos.to_move()) {
@@ -539,11 +639,26 @@ impl Spectral {
             return;
         };
         let in_check = self.attacked(pos, king, 1 - me);
+        // Out of check, a move of another man that neither leaves nor enters a cell on the path
+        // of an enemy man to the king cannot expose it: only those moves are made and tested.
+        let danger = if in_check {
+            Set::EMPTY
+        } else {
+            self.king_paths(pos, king, 1 - me)
+        };
         self.pseudo_legal(pos, out);
         let spirit = self.rules.spirit_rule && in_check && is_square(king);
         out.retain(|m| {
             if spirit && m.from == king && is_point(m.to) {
                 return false;
+            }
+            if !in_check
+                && m.from != king
+                && m.special != Special::EnPassant
+                && !danger.contains(m.from)
+                && !danger.contains(m.to)
+            {
+                return true;
             }
             let next = self.make(pos, m);
             let k = if m.from == king { m.to } else { king };
