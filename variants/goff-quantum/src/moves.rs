@@ -119,13 +119,19 @@ pub fn family_kind(f: Family) -> Kind {
 /// The legal classical moves of the man on `from` (pseudo-legal, the mover's king not left
 /// attacked).
 pub fn legal_moves_from(pos: &Position, from: Cell) -> Vec<Move> {
+    legal_moves_where(pos, from, |_| true)
+}
+
+/// The legal classical moves of the man on `from` that `keep` accepts (legality is tested only
+/// for those).
+pub fn legal_moves_where(pos: &Position, from: Cell, keep: impl Fn(&Move) -> bool) -> Vec<Move> {
     let Some(pc) = pos.piece_at(from) else {
         return Vec::new();
     };
     let mut v = Vec::new();
     movegen::pseudo_moves(pos, pc, from, &mut v);
     let me = pos.to_move();
-    v.retain(|m| !movegen::in_check(&pos.after(m), me));
+    v.retain(|m| keep(m) && !movegen::in_check(&pos.after(m), me));
     v
 }
 
@@ -204,15 +210,12 @@ pub fn realities(g: &Game, mv: &QMove) -> Vec<Move> {
             if targets.is_empty() {
                 return Vec::new();
             }
-            legal_moves_from(pos, s)
-                .into_iter()
-                .filter(|m| {
-                    m.part == part
-                        && m.fission.is_none()
-                        && m.castle.is_none()
-                        && targets.contains(m.to)
-                })
-                .collect()
+            legal_moves_where(pos, s, |m| {
+                m.part == part
+                    && m.fission.is_none()
+                    && m.castle.is_none()
+                    && targets.contains(m.to)
+            })
         }
         QMove::Advance {
             id,
@@ -237,18 +240,15 @@ pub fn realities(g: &Game, mv: &QMove) -> Vec<Move> {
                 .filter_map(|&o| at(s, o))
                 .filter(|&t| !theirs.contains(t))
                 .collect();
-            legal_moves_from(pos, s)
-                .into_iter()
-                .filter(|m| {
-                    m.part != Some(Kind::Pawn)
-                        && targets.contains(m.to)
-                        && if promotes(me, m.to) {
-                            m.promote == *promote
-                        } else {
-                            m.promote.is_none()
-                        }
-                })
-                .collect()
+            legal_moves_where(pos, s, |m| {
+                m.part != Some(Kind::Pawn)
+                    && targets.contains(m.to)
+                    && if promotes(me, m.to) {
+                        m.promote == *promote
+                    } else {
+                        m.promote.is_none()
+                    }
+            })
         }
         QMove::Fixed {
             id,
@@ -283,11 +283,7 @@ pub fn realities(g: &Game, mv: &QMove) -> Vec<Move> {
                 fission: None,
                 castle: *castle,
             };
-            if legal_moves_from(pos, s).contains(&m) {
-                vec![m]
-            } else {
-                Vec::new()
-            }
+            legal_moves_where(pos, s, |x| *x == m)
         }
         QMove::Deflect { id, ray, .. } => {
             let Some(slot) = slot_of(*id) else {
@@ -300,10 +296,7 @@ pub fn realities(g: &Game, mv: &QMove) -> Vec<Move> {
                 return Vec::new();
             }
             let targets: Bits = deflected(*ray).iter().filter_map(|&o| at(s, o)).collect();
-            legal_moves_from(pos, s)
-                .into_iter()
-                .filter(|m| targets.contains(m.to))
-                .collect()
+            legal_moves_where(pos, s, |m| targets.contains(m.to))
         }
         QMove::Fission {
             bishop,
@@ -375,7 +368,7 @@ fn fission_realities(
     let mut lifted = pos.clone();
     lifted.remove(s);
     let all_safe = !movegen::in_check(&lifted, me);
-    let stack_move_legal = || legal_moves_from(pos, s).contains(&Move::new(s, f));
+    let stack_move_legal = || !legal_moves_where(pos, s, |m| *m == Move::new(s, f)).is_empty();
     let mut out = Vec::new();
     for &x in &xs {
         for &y in &ys {

@@ -1097,8 +1097,10 @@ fn parse_classical(e: &Ensemble, text: &str) -> Result<QMove, NotationError> {
             }
         }
     }
-    Err(NotationError::Illegal(match first_err {
-        Some(err) => format!("as a classical move in every reality: {err}"),
+    Err(NotationError::Malformed(match first_err {
+        Some(err) => format!(
+            "'{text}' is neither piece(anchor) - [proxy]spread nor a classical move of any reality ({err})"
+        ),
         None => "no reality".into(),
     }))
 }
@@ -1280,53 +1282,55 @@ pub fn parse_move(e: &Ensemble, rules: &QuantumRules, text: &str) -> Result<QMov
         return Ok(m);
     }
     // Why not: promotion, no reality, or the bound.
+    let with_queen = match &template {
+        QMove::Advance {
+            id,
+            n,
+            lo,
+            hi,
+            promote: None,
+        } => Some(QMove::Advance {
+            id: *id,
+            n: *n,
+            lo: *lo,
+            hi: *hi,
+            promote: Some(Kind::Queen),
+        }),
+        QMove::Fixed {
+            id,
+            kind: Kind::Pawn,
+            offset,
+            en_passant,
+            castle,
+            promote: None,
+        } => Some(QMove::Fixed {
+            id: *id,
+            kind: Kind::Pawn,
+            offset: *offset,
+            promote: Some(Kind::Queen),
+            en_passant: *en_passant,
+            castle: *castle,
+        }),
+        _ => None,
+    };
+    if let Some(q) = with_queen {
+        let more = e
+            .games
+            .iter()
+            .any(|g| moves::realities(g, &q).len() > moves::realities(g, &template).len());
+        if more {
+            return Err(NotationError::Promotion(
+                "the pawn promotes in some reality: name the piece after the spread (q, r, b, d, s, n)"
+                    .into(),
+            ));
+        }
+    }
     let per: Vec<usize> = e
         .games
         .iter()
         .map(|g| moves::realities(g, &template).len())
         .collect();
     if per.iter().all(|&n| n == 0) {
-        if let QMove::Advance { promote: None, .. }
-        | QMove::Fixed {
-            promote: None,
-            kind: Kind::Pawn,
-            ..
-        } = template
-        {
-            let with_q = match &template {
-                QMove::Advance { id, n, lo, hi, .. } => QMove::Advance {
-                    id: *id,
-                    n: *n,
-                    lo: *lo,
-                    hi: *hi,
-                    promote: Some(Kind::Queen),
-                },
-                QMove::Fixed {
-                    id,
-                    kind,
-                    offset,
-                    en_passant,
-                    castle,
-                    ..
-                } => QMove::Fixed {
-                    id: *id,
-                    kind: *kind,
-                    offset: *offset,
-                    promote: Some(Kind::Queen),
-                    en_passant: *en_passant,
-                    castle: *castle,
-                },
-                other => other.clone(),
-            };
-            if e.games
-                .iter()
-                .any(|g| !moves::realities(g, &with_q).is_empty())
-            {
-                return Err(NotationError::Promotion(
-                    "the pawn promotes in some reality: name the piece after the spread (q, r, b, d, s, n)".into(),
-                ));
-            }
-        }
         return Err(NotationError::Illegal(
             "the move is legal in no reality (every reality would be pruned)".into(),
         ));
