@@ -227,6 +227,11 @@ pub struct Analysis {
 /// The legal quantum moves (the collapse choices while a collapse is pending under the karma
 /// rule), with the classical facts the game's end needs.
 pub fn analyse(e: &Ensemble, rules: &QuantumRules) -> Analysis {
+    analyse_ids(e, rules, None)
+}
+
+/// [`analyse`], the moves limited to the pieces `only` names (all when None).
+pub fn analyse_ids(e: &Ensemble, rules: &QuantumRules, only: Option<&[usize]>) -> Analysis {
     let me = e.classical_to_move();
     let checked: Vec<bool> = e
         .games
@@ -259,7 +264,7 @@ pub fn analyse(e: &Ensemble, rules: &QuantumRules) -> Analysis {
     let ids: Vec<usize> = e
         .live_ids()
         .into_iter()
-        .filter(|&i| e.owners[i] == me)
+        .filter(|&i| e.owners[i] == me && only.is_none_or(|o| o.contains(&i)))
         .collect();
     // Stacks: (bishop id, duke id) pairs seen on one tile.
     let mut stacks: Vec<(usize, usize)> = Vec::new();
@@ -326,6 +331,11 @@ pub fn analyse(e: &Ensemble, rules: &QuantumRules) -> Analysis {
 /// The legal moves (see [`analyse`]).
 pub fn legal_moves(e: &Ensemble, rules: &QuantumRules) -> Vec<QMove> {
     analyse(e, rules).moves
+}
+
+/// The legal moves of some pieces only (a collapse due: the collapse choices).
+pub fn legal_moves_of(e: &Ensemble, rules: &QuantumRules, ids: &[usize]) -> Vec<QMove> {
+    analyse_ids(e, rules, Some(ids)).moves
 }
 
 /// True if the move leaves at most `max_games` games (`bound` is an upper bound of the realities

@@ -44,8 +44,9 @@ pub fn dot(a: V, b: V) -> i32 {
 /// The cell at `s + d`, if on the board.
 pub fn at(s: Cell, d: V) -> Option<Cell> {
     let t = Tile::of(s);
-    let u = Tile::new(t.z + d.0, t.a + d.1, t.b + d.2);
-    u.on_board().then(|| u.cell())
+    let c = |x: i8, y: i8| -> Option<i8> { x.checked_add(y).filter(|v| (0..8).contains(v)) };
+    let u = Tile::new(c(t.z, d.0)?, c(t.a, d.1)?, c(t.b, d.2)?);
+    Some(u.cell())
 }
 
 /// The offset from `a` to `b`.

@@ -101,7 +101,7 @@ impl Default for QuantumRules {
             knight: KnightRule::Both,
             collapse: CollapsePolicy::Karma,
             end: EndRule::EveryReality,
-            max_games: 1000,
+            max_games: 64,
             histories: false,
             classical: GoffRules::default(),
         }

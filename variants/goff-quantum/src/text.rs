@@ -191,8 +191,8 @@ fn parse_cell(text: &str, player: Player) -> Result<Cell, NotationError> {
 
 /// The offset in the mover's book distances (`d+1,+2,+2`).
 fn d_form(o: V, player: Player) -> String {
-    let s = if player.0 == 0 { 1 } else { -1 };
-    format!("d{:+},{:+},{:+}", o.0, s * o.1, s * o.2)
+    let s: i16 = if player.0 == 0 { 1 } else { -1 };
+    format!("d{:+},{:+},{:+}", o.0, s * o.1 as i16, s * o.2 as i16)
 }
 
 fn parse_d_form(text: &str, player: Player) -> Result<V, NotationError> {
@@ -200,8 +200,8 @@ fn parse_d_form(text: &str, player: Player) -> Result<V, NotationError> {
     let parts: Vec<&str> = body.split(',').collect();
     let nums: Result<Vec<i8>, _> = parts.iter().map(|p| p.trim().parse::<i8>()).collect();
     match nums {
-        Ok(v) if v.len() == 3 => {
-            let s = if player.0 == 0 { 1 } else { -1 };
+        Ok(v) if v.len() == 3 && v[1] > i8::MIN && v[2] > i8::MIN => {
+            let s: i8 = if player.0 == 0 { 1 } else { -1 };
             Ok((v[0], s * v[1], s * v[2]))
         }
         _ => Err(NotationError::BadTile(format!(
@@ -214,7 +214,17 @@ fn parse_d_form(text: &str, player: Player) -> Result<V, NotationError> {
 /// The proxy's text: its tile from the anchor, or the offset form if its level is off the board.
 fn proxy_text(anchor: Cell, o: V, player: Player) -> String {
     let t = Tile::of(anchor);
-    tile_name(t.z + o.0, t.a + o.1, t.b + o.2, player).unwrap_or_else(|| d_form(o, player))
+    let name = match (
+        t.z.checked_add(o.0),
+        t.a.checked_add(o.1),
+        t.b.checked_add(o.2),
+    ) {
+        (Some(z), Some(a), Some(b)) if (-20..28).contains(&a) && (-20..28).contains(&b) => {
+            tile_name(z, a, b, player)
+        }
+        _ => None,
+    };
+    name.unwrap_or_else(|| d_form(o, player))
 }
 
 fn letter(kind: Kind, player: Player) -> char {
@@ -236,14 +246,16 @@ fn anchor(e: &Ensemble, mv: &QMove, id: usize) -> Option<Cell> {
     for g in &e.games {
         if let Some(c) = g.slots[id].cell() {
             if !moves::realities(g, mv).is_empty() {
-                *by.entry(c.0).or_insert(0) += g.weight;
+                let w = by.entry(c.0).or_insert(0);
+                *w = w.saturating_add(g.weight);
             }
         }
     }
     if by.is_empty() {
         for g in &e.games {
             if let Some(c) = g.slots[id].cell() {
-                *by.entry(c.0).or_insert(0) += g.weight;
+                let w = by.entry(c.0).or_insert(0);
+                *w = w.saturating_add(g.weight);
             }
         }
     }
@@ -363,11 +375,13 @@ pub fn move_text(e: &Ensemble, mv: &QMove) -> String {
             let a = anchor(e, mv, id).expect("a live piece");
             let sq = pawn_seq(me, *n);
             let last = 2 * n;
-            let (c, h) = best_proxy(*lo, *hi, last, |c| {
-                let t = Tile::of(a);
-                let o = sq[c as usize];
-                (0..8).contains(&(t.z + o.0))
-            });
+            let (c, h) = best_proxy(
+                *lo,
+                *hi,
+                last,
+                |_| true,
+                |c| (0..8).contains(&(Tile::of(a).z + sq[c as usize].0)),
+            );
             let spread = if *lo == 0 && *hi == last {
                 String::new()
             } else {
@@ -474,17 +488,25 @@ pub fn move_text(e: &Ensemble, mv: &QMove) -> String {
 }
 
 /// The proxy index and half spread that write `lo..=hi` of a quadrant sequence ending at `last`:
-/// the apex if it can, else the index nearest the apex; among those, one whose tile `ok` accepts.
-fn best_proxy(lo: u8, hi: u8, last: u8, ok: impl Fn(u8) -> bool) -> (u8, u8) {
+/// among the indices `must` accepts, the apex if it can, else the index nearest the apex,
+/// preferring those `prefer` accepts.
+fn best_proxy(
+    lo: u8,
+    hi: u8,
+    last: u8,
+    must: impl Fn(u8) -> bool,
+    prefer: impl Fn(u8) -> bool,
+) -> (u8, u8) {
     let centre = last / 2;
     let mut cands: Vec<(u8, u8)> = (1..last)
+        .filter(|&c| must(c))
         .filter_map(|c| half_spread(c, lo, hi, last).map(|h| (c, h)))
         .collect();
     cands.sort_by_key(|&(c, h)| ((c as i32 - centre as i32).abs(), h));
     cands
         .iter()
         .copied()
-        .find(|&(c, _)| ok(c))
+        .find(|&(c, _)| prefer(c))
         .or_else(|| cands.first().copied())
         .unwrap_or((centre, centre))
 }
@@ -497,10 +519,13 @@ fn planar_proxy(family: Family, spans: &[Span], a: Cell) -> (V, Vec<(Part, u8)>)
         let last = sq.len() as u8 - 1;
         let pm = gen::proxy_map(family);
         let t = Tile::of(a);
-        let (c, h) = best_proxy(sp.lo, sp.hi, last, |c| {
-            let o = sq[c as usize].0;
-            (0..8).contains(&(t.z + o.0)) && pm.get(&o).is_some_and(|v| v.len() == 1)
-        });
+        let (c, h) = best_proxy(
+            sp.lo,
+            sp.hi,
+            last,
+            |c| pm.get(&sq[c as usize].0).is_some_and(|v| v.len() == 1),
+            |c| (0..8).contains(&(t.z + sq[c as usize].0 .0)),
+        );
         return (sq[c as usize].0, vec![(sp.part, 2 * h + 1)]);
     }
     // Several parts share the proxy: the line tile, or the duplex apex.
@@ -1260,12 +1285,16 @@ pub fn parse_move(e: &Ensemble, rules: &QuantumRules, text: &str) -> Result<QMov
             t = t[i..].trim_start_matches('.').trim();
         }
     }
-    let listed = gen::legal_moves(e, rules);
     let due = e.split && rules.collapse == crate::rules::CollapsePolicy::Karma;
-    if t.to_ascii_lowercase().starts_with("collapse") {
-        return parse_collapse(e, t, &listed);
-    }
-    if due {
+    if t.to_ascii_lowercase().starts_with("collapse") || due {
+        let listed = if due {
+            gen::legal_moves(e, rules)
+        } else {
+            Vec::new()
+        };
+        if t.to_ascii_lowercase().starts_with("collapse") {
+            return parse_collapse(e, t, &listed);
+        }
         let choices: Vec<String> = listed.iter().map(|m| move_text(e, m)).collect();
         return Err(NotationError::CollapseDue(format!(
             "the ensemble no longer fits on one board; {} chooses: {}",
@@ -1278,6 +1307,11 @@ pub fn parse_move(e: &Ensemble, rules: &QuantumRules, text: &str) -> Result<QMov
     } else {
         parse_classical(e, t)?
     };
+    let ids: Vec<usize> = moves::moved_ids(&template)
+        .into_iter()
+        .map(|i| i as usize)
+        .collect();
+    let listed = gen::legal_moves_of(e, rules, &ids);
     if let Some(m) = gen::canonical(e, rules, &template, &listed) {
         return Ok(m);
     }
@@ -1632,8 +1666,8 @@ pub fn draw(e: &Ensemble, to_move: Player, marks: &[(Cell, char)]) -> String {
         let items: Vec<String> = marg[id]
             .iter()
             .map(|(s, w)| match s.cell() {
-                Some(c) => format!("{}@{} {w}", letter(s.kind, owner), cell_name(c, owner)),
-                None => format!("tray {w}"),
+                Some(c) => format!("{} {}={w}", letter(s.kind, owner), cell_name(c, owner)),
+                None => format!("tray={w}"),
             })
             .collect();
         out.push_str(&format!("{} #{id}: {}\n", side(owner.0), items.join(", ")));

@@ -201,7 +201,7 @@ fn t44_deflected_knight() {
 /// × 21 bishop), exactly one of them the stack move to Q5,5.
 #[test]
 fn t45_quantum_fission() {
-    let q = variant(&[]);
+    let q = variant(&[("max_games", "1000")]);
     let e = q.parse_position("WHITE: S @ Q1,1").unwrap();
     let after = play(&q, &e, "S(Q1,1) – [Q5,5]17,17,5");
     assert_eq!(after.realities(), 105);
