@@ -215,6 +215,7 @@ fn better(a: &[Span], b: &[Span]) -> bool {
 }
 
 /// Everything [`legal_moves`] needs, and the end-of-game facts.
+#[derive(Debug)]
 pub struct Analysis {
     /// The legal moves.
     pub moves: Vec<QMove>,

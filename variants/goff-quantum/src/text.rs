@@ -242,6 +242,11 @@ fn letter(kind: Kind, player: Player) -> char {
 /// The anchor of a move: the tile of its piece, among the realities where the move is made, that
 /// carries the most weight (the book's "dominant" virtual piece; ties: the lowest tile).
 fn anchor(e: &Ensemble, mv: &QMove, id: usize) -> Option<Cell> {
+    let mut tiles = e.games.iter().filter_map(|g| g.slots[id].cell());
+    let first = tiles.next()?;
+    if tiles.all(|c| c == first) {
+        return Some(first);
+    }
     let mut by: BTreeMap<u32, u128> = BTreeMap::new();
     for g in &e.games {
         if let Some(c) = g.slots[id].cell() {
@@ -1278,6 +1283,16 @@ fn parse_collapse(e: &Ensemble, text: &str, listed: &[QMove]) -> Result<QMove, N
 
 /// Reads a move text and checks it: the listed move it stands for.
 pub fn parse_move(e: &Ensemble, rules: &QuantumRules, text: &str) -> Result<QMove, NotationError> {
+    parse_move_among(e, rules, text, None)
+}
+
+/// [`parse_move`] with the legal moves already listed (`listed`: every legal move of `e`).
+pub fn parse_move_among(
+    e: &Ensemble,
+    rules: &QuantumRules,
+    text: &str,
+    listed: Option<&[QMove]>,
+) -> Result<QMove, NotationError> {
     let mut t = text.trim();
     // A move number: "1." or "12..."
     if let Some(i) = t.find('.') {
@@ -1287,10 +1302,10 @@ pub fn parse_move(e: &Ensemble, rules: &QuantumRules, text: &str) -> Result<QMov
     }
     let due = e.split && rules.collapse == crate::rules::CollapsePolicy::Karma;
     if t.to_ascii_lowercase().starts_with("collapse") || due {
-        let listed = if due {
-            gen::legal_moves(e, rules)
-        } else {
-            Vec::new()
+        let listed = match (due, listed) {
+            (false, _) => Vec::new(),
+            (true, Some(l)) => l.to_vec(),
+            (true, None) => gen::legal_moves(e, rules),
         };
         if t.to_ascii_lowercase().starts_with("collapse") {
             return parse_collapse(e, t, &listed);
@@ -1311,8 +1326,15 @@ pub fn parse_move(e: &Ensemble, rules: &QuantumRules, text: &str) -> Result<QMov
         .into_iter()
         .map(|i| i as usize)
         .collect();
-    let listed = gen::legal_moves_of(e, rules, &ids);
-    if let Some(m) = gen::canonical(e, rules, &template, &listed) {
+    let own;
+    let listed = match listed {
+        Some(l) => l,
+        None => {
+            own = gen::legal_moves_of(e, rules, &ids);
+            &own[..]
+        }
+    };
+    if let Some(m) = gen::canonical(e, rules, &template, listed) {
         return Ok(m);
     }
     // Why not: promotion, no reality, or the bound.

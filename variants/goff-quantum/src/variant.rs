@@ -1,7 +1,7 @@
 //! The [`Variant`] implementation.
 
 use crate::ensemble::{Ensemble, TRAY};
-use crate::gen;
+use crate::gen::{self, Analysis};
 use crate::moves::{self, moved_ids, QMove};
 use crate::rules::{CollapsePolicy, EndRule, QuantumRules};
 use crate::text;
@@ -13,12 +13,16 @@ use spacechess_variant::{
 };
 use std::collections::BTreeSet;
 use std::hash::{Hash, Hasher};
+use std::sync::{Arc, Mutex};
 
 /// Goff's quantum 3D chess under a set of rule options (docs/goff-quantum.md).
 #[derive(Clone, Debug)]
 pub struct QuantumGoff {
     players: Players,
     rules: QuantumRules,
+    /// The last ensemble analysed and its analysis (legal moves, mates, checks): `legal_moves`,
+    /// `outcome` and `parse_move` on one position list its moves once.
+    cache: Arc<Mutex<Option<(Ensemble, Arc<Analysis>)>>>,
 }
 
 impl Default for QuantumGoff {
@@ -55,6 +59,7 @@ impl QuantumGoff {
         QuantumGoff {
             players: Players::two(),
             rules,
+            cache: Arc::new(Mutex::new(None)),
         }
     }
 
@@ -66,6 +71,22 @@ impl QuantumGoff {
     /// The ensemble of a classical Goff position (one reality), under these rules.
     pub fn ensemble_of(&self, pos: Position) -> Ensemble {
         Ensemble::classical(pos.with_rules(self.rules.classical))
+    }
+
+    /// The analysis of an ensemble (cached for the last one).
+    fn analysis(&self, e: &Ensemble) -> Arc<Analysis> {
+        if let Ok(c) = self.cache.lock() {
+            if let Some((k, a)) = c.as_ref() {
+                if k == e {
+                    return a.clone();
+                }
+            }
+        }
+        let a = Arc::new(gen::analyse(e, &self.rules));
+        if let Ok(mut c) = self.cache.lock() {
+            *c = Some((e.clone(), a.clone()));
+        }
+        a
     }
 
     fn collapse_due(&self, e: &Ensemble) -> bool {
@@ -131,11 +152,11 @@ impl Variant for QuantumGoff {
     }
     fn legal_moves(&self, e: &Ensemble, out: &mut Vec<QMove>) {
         out.clear();
-        let a = gen::analyse(e, &self.rules);
+        let a = self.analysis(e);
         if !self.collapse_due(e) && self.early_end(e, &a.mated).is_some() {
             return;
         }
-        out.extend(a.moves);
+        out.extend(a.moves.iter().cloned());
     }
     fn play(&self, e: &Ensemble, mv: &QMove) -> Ensemble {
         moves::play(e, mv, self.rules.histories)
@@ -144,7 +165,7 @@ impl Variant for QuantumGoff {
         if self.collapse_due(e) {
             return None;
         }
-        let a = gen::analyse(e, &self.rules);
+        let a = self.analysis(e);
         if let Some(o) = self.early_end(e, &a.mated) {
             return Some(o);
         }
@@ -174,7 +195,9 @@ impl Variant for QuantumGoff {
         if self.outcome(e).is_some() {
             return Err(MoveError::GameOver(format!("'{t}': the game is over")));
         }
-        text::parse_move(e, &self.rules, t).map_err(|err| err.into_move_error(t))
+        let a = self.analysis(e);
+        text::parse_move_among(e, &self.rules, t, Some(&a.moves))
+            .map_err(|err| err.into_move_error(t))
     }
     fn position_text(&self, e: &Ensemble) -> String {
         text::position_text(e)

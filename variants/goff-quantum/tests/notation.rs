@@ -17,7 +17,7 @@ fn variant(pairs: &[(&str, &str)]) -> QuantumGoff {
 #[test]
 fn the_books_examples_read_and_write() {
     let any = variant(&[("spread", "any")]);
-    let std = variant(&[]);
+    let std = variant(&[("max_games", "200")]);
     let cases: [(&QuantumGoff, &str, &str, &str); 6] = [
         (
             &any,
