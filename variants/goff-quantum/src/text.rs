@@ -13,9 +13,9 @@
 //! | deflected knight | `N(KB6,3) - [KR6,3]R` (`B`, `D`) |
 //! | stack fission (spreads: bishop planes, then duke) | `S(Q1,1) - [Q5,5]17,17,5`; `[Q5,5]1,1,1` is the stack move |
 //! | castle | Goff's castle text, `CK1,1` |
-//! | collapse (karma rule) | `collapse R@KB5,5` (`x` for the tray) |
+//! | collapse (karma rule) | `collapse R@KB5,5` (`tray` for a captured man) |
 //!
-//! The dash may be `-`, `–`, `—` or `--`; a move number (`1.`) before the move is skipped. A tile
+//! The dash may be `-`, `–`, `—`, `--`, `x`, `:` or nothing; a move number (`1.`) before the move is skipped. A tile
 //! may lie off the board in its distances (`KR7,9`); a proxy whose level is off the board is written
 //! as an offset from the anchor in the mover's level and distances, `[d+2,+0,+1]`. When two pieces
 //! of one kind have virtual pieces on the anchor, the piece's id follows its letter (`R#12(..)`).
@@ -349,7 +349,7 @@ pub fn move_text(e: &Ensemble, mv: &QMove) -> String {
                 let l = letter(kind, e.owners[id as usize]);
                 let at = match slot.cell() {
                     Some(c) => cell_name(c, me),
-                    None => "x".to_string(),
+                    None => "tray".to_string(),
                 };
                 items.push(format!("{l}@{at}"));
             }
@@ -586,14 +586,14 @@ struct Parsed {
     suffix: String,
 }
 
+/// Splits `piece(anchor) SEP [proxy]...` at the separator: `-`, `--`, `–`, `—`, `x`, `:` or
+/// nothing (docs/formats.md's one rule for reading moves).
 fn dash_split(text: &str) -> Option<(&str, &str)> {
-    let limit = text.find('[').unwrap_or(text.len());
-    let head = &text[..limit];
-    let (i, d) = ["--", "–", "—", "-"]
-        .iter()
-        .filter_map(|d| head.find(d).map(|i| (i, *d)))
-        .min_by_key(|&(i, d)| (i, std::cmp::Reverse(d.len())))?;
-    Some((&text[..i], &text[i + d.len()..]))
+    let close = text.find(')')?;
+    let open = close + text[close..].find('[')?;
+    let sep = text[close + 1..open].trim();
+    matches!(sep, "" | "-" | "--" | "–" | "—" | "x" | "X" | ":")
+        .then(|| (&text[..=close], &text[open..]))
 }
 
 fn parse_shape(text: &str, player: Player) -> Result<Parsed, NotationError> {
@@ -1257,10 +1257,12 @@ fn parse_collapse(e: &Ensemble, text: &str, listed: &[QMove]) -> Result<QMove, N
     for m in listed {
         if let QMove::Collapse { .. } = m {
             let have = norm(&move_text(e, m));
+            // Case aside (one id has one owner, so the letters' case never tells classes apart).
             let same = have.len() == want.len()
-                && have.iter().zip(&want).all(|(a, b)| {
-                    a.eq_ignore_ascii_case(b) && a.chars().next() == b.chars().next()
-                });
+                && have
+                    .iter()
+                    .zip(&want)
+                    .all(|(a, b)| a.eq_ignore_ascii_case(b));
             if same {
                 return Ok(m.clone());
             }

@@ -85,7 +85,7 @@ fn malformed_and_impossible_templates_say_why() {
     let rook = "WHITE: R @ KR3,3; R @ KR5,5 | BLACK: K @ QR8,8";
     use NotationError as E;
     assert!(matches!(
-        err(&q, rook, "R(KR3,3) [KR6,6]5"),
+        err(&q, rook, "R(KR3,3) = [KR6,6]5"),
         E::Malformed(_)
     ));
     assert!(matches!(err(&q, rook, "R(KR3,3) - KQ6,6"), E::Malformed(_)));
