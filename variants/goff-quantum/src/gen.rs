@@ -6,7 +6,7 @@
 //! some tile of it (the any rule): for planar moves, iff some part's interval meets the union of
 //! that part's masks over the realities. Two templates whose intervals meet those unions alike
 //! make the same realities in this ensemble; only one of them is listed (the one with the smallest
-//! intervals), and a parsed template is read as it ([`signature`]). A move that would leave more
+//! intervals), and a parsed template is read as it ([`canonical`]). A move that would leave more
 //! than `max_games` games is not legal.
 
 use crate::ensemble::{Ensemble, Game};
@@ -920,22 +920,34 @@ pub fn canonical(
     }
     let same_piece = |a: &QMove, b: &QMove| -> bool {
         match (a, b) {
+            // The same piece and the same parts (planes, perimeter): a cheap filter before the
+            // effects are compared.
             (
                 QMove::Planar {
-                    id: x, family: f, ..
+                    id: x,
+                    family: f,
+                    spans: a,
                 },
                 QMove::Planar {
-                    id: y, family: g, ..
+                    id: y,
+                    family: g,
+                    spans: b,
                 },
-            ) => x == y && f == g,
+            ) => x == y && f == g && a.iter().map(|s| s.part).eq(b.iter().map(|s| s.part)),
             (
                 QMove::Advance {
-                    id: x, promote: p, ..
+                    id: x,
+                    n: m,
+                    promote: p,
+                    ..
                 },
                 QMove::Advance {
-                    id: y, promote: q, ..
+                    id: y,
+                    n,
+                    promote: q,
+                    ..
                 },
-            ) => x == y && p == q,
+            ) => x == y && m == n && p == q,
             (
                 QMove::Fission {
                     bishop: x,

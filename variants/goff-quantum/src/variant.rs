@@ -22,8 +22,11 @@ pub struct QuantumGoff {
     rules: QuantumRules,
     /// The last ensemble analysed and its analysis (legal moves, mates, checks): `legal_moves`,
     /// `outcome` and `parse_move` on one position list its moves once.
-    cache: Arc<Mutex<Option<(Ensemble, Arc<Analysis>)>>>,
+    cache: Arc<Mutex<Option<Cached>>>,
 }
+
+/// An ensemble with its analysis.
+type Cached = (Ensemble, Arc<Analysis>);
 
 impl Default for QuantumGoff {
     fn default() -> Self {
