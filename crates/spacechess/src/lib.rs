@@ -48,6 +48,8 @@ pub use spacechess_engine as engine;
 pub use spacechess_geometry as geometry;
 /// Goff's 3D chess.
 pub use spacechess_goff as goff;
+/// Goff's quantum 3D chess: the game as a weighted ensemble of classical Goff games.
+pub use spacechess_goff_quantum as goff_quantum;
 /// Orthodox chess, the calibration variant.
 pub use spacechess_orthodox as orthodox;
 /// Search for every variant: alpha-beta, a mate solver, self-play.

@@ -34,6 +34,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("ecila-schlagschach", "Ecila Schlagschach (Parton): placement, compulsory captures, lose all to win; options as ecila"),
     ("spectral", "Spectral Realm Chess (Savard): the squares and the 49 points between them; --rules FILE (RON) replaces array pieces; options spirit_rule, Knight=Counsellor ..."),
     ("goff", "Goff's 3D chess (8x8x8, 2022): planar moves, pawns, stacks with fission, en passant, castling (CK1,1, CL2,1;4,1); --rules FILE (RON) or options pawns, castling, en_passant, move_limit ...; notation Q - KB3,4"),
+    ("goff-quantum", "Goff's quantum 3D chess (Part V): a weighted ensemble of classical Goff games; moves to perimeters as R(KR3,3) - [KR6,6]5, P(K2,2) - [K4,4], S(Q1,1) - [Q5,5]17,17,5; options spread, knight, collapse=karma|many_worlds, end, max_games, and the goff options"),
     ("raumschach", "Raumschach (Space Chess), Maack's 5x5x5 Normal Form after Dickins; options pawn_double_step, pawn_forward_up_capture"),
     ("cubic", "Parton's Cubic Chess, 6x6x6; notation Bc1-Ec4"),
     ("compulsion-cubic", "Compulsion Cubic Chess (Parton): captures compulsory, no check, capture the King; option no_move"),
@@ -138,6 +139,11 @@ fn typed(name: &str) -> (&'static str, &'static str, Vec<OptionInfo>) {
             "spacechess-goff",
             "Goff::with_rules(GoffRules)",
             spacechess_goff::GoffRules::default().describe(),
+        ),
+        "goff-quantum" => (
+            "spacechess-goff-quantum",
+            "QuantumGoff::with_rules(QuantumRules)",
+            spacechess_goff_quantum::QuantumRules::default().describe(),
         ),
         "raumschach" => (
             "spacechess-cubic",
@@ -326,6 +332,19 @@ pub fn with_variant<T: VariantVisitor>(
             }
             visit(Ok::<_, Error>(Goff::with_rules(rules)), visitor)
         }
+        "goff-quantum" => {
+            use spacechess_goff_quantum::{QuantumGoff, QuantumRules};
+            let mut rules = match args.rules_text()? {
+                Some(text) => {
+                    QuantumRules::from_ron(&text).map_err(|e| Error::new(e.to_string()))?
+                }
+                None => QuantumRules::default(),
+            };
+            for (k, v) in args.rule_options()? {
+                rules.set(&k, &v).map_err(|e| Error::new(e.to_string()))?;
+            }
+            visit(Ok::<_, Error>(QuantumGoff::with_rules(rules)), visitor)
+        }
         "spectral" => {
             let text = args.rules_text()?;
             visit(
@@ -457,6 +476,7 @@ mod tests {
         SphinxOptions::check_docs().unwrap();
         EcilaOptions::check_docs().unwrap();
         spacechess_goff::GoffRules::check_docs().unwrap();
+        spacechess_goff_quantum::QuantumRules::check_docs().unwrap();
         spacechess_spectral::SpectralRules::check_docs().unwrap();
     }
 

@@ -382,6 +382,16 @@ impl Position {
         self.ep = ep;
     }
 
+    /// Half-moves since the last capture or pawn move.
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The move number (1 at the start, counted up after each Black move).
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
     /// A player's king, if there is one.
     pub fn king(&self, p: Player) -> Option<Cell> {
         (self.by_kind[Kind::King as usize] & self.by_player[p.index()]).first_cell()
