@@ -20,8 +20,11 @@ const INSERTS: &[&str] = &[
 fn mutations(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     // A long text (a quantum ensemble lists every reality) is cut and mutated at a sample of
-    // about 600 boundaries: every boundary would make its length squared in bytes.
-    let step = (text.len() / 600).max(1);
+    // boundaries: every boundary would make its length squared in bytes, and each reading costs
+    // its length, so the sample keeps the characters read to a few million (600 boundaries for a
+    // text of 5,000 characters, 60 for one of 50,000; never fewer than 50).
+    let boundaries = (3_000_000 / text.len().max(1)).clamp(50, 600);
+    let step = (text.len() / boundaries).max(1);
     let bounds: Vec<usize> = text
         .char_indices()
         .map(|(i, _)| i)
