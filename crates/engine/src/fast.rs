@@ -220,6 +220,7 @@ pub(crate) struct AttackCtx<'a, const W: usize> {
 
 /// `s` with every cell index raised by `n` (< 64 W; cells past the end are lost).
 #[inline(always)]
+#[allow(clippy::needless_range_loop)]
 fn shl<const W: usize>(s: CellSet<W>, n: u32) -> CellSet<W> {
     let mut out = [0u64; W];
     if W == 1 {
@@ -240,6 +241,7 @@ fn shl<const W: usize>(s: CellSet<W>, n: u32) -> CellSet<W> {
 
 /// `s` with every cell index lowered by `n` (< 64 W; cells past the start are lost).
 #[inline(always)]
+#[allow(clippy::needless_range_loop)]
 fn shr<const W: usize>(s: CellSet<W>, n: u32) -> CellSet<W> {
     let mut out = [0u64; W];
     if W == 1 {
@@ -329,6 +331,7 @@ fn shift<const W: usize>(s: CellSet<W>, delta: i32) -> CellSet<W> {
 /// The cells of `mask` (a ray along which cell indices grow) up to and including its first cell
 /// in `occ`; all of it if none.
 #[inline]
+#[allow(clippy::needless_range_loop)]
 fn up_to_first<const W: usize>(mask: CellSet<W>, occ: CellSet<W>) -> CellSet<W> {
     let b = mask & occ;
     let mut out = [0u64; W];
@@ -363,7 +366,12 @@ fn down_to_last<const W: usize>(mask: CellSet<W>, occ: CellSet<W>) -> CellSet<W>
 
 /// The moves to the cells of `m`, one per cell, or one per promotion choice in the zone.
 #[inline]
-fn moves_to<const W: usize>(m: CellSet<W>, promotes: bool, zone: CellSet<W>, choices: usize) -> usize {
+fn moves_to<const W: usize>(
+    m: CellSet<W>,
+    promotes: bool,
+    zone: CellSet<W>,
+    choices: usize,
+) -> usize {
     if promotes && m.intersects(&zone) {
         m.len() + (m & zone).len() * (choices - 1)
     } else {
@@ -463,10 +471,7 @@ impl<const W: usize> Fast<W> {
         // Leapers: the engine's (player, kind) entries, merged across players with the same table.
         let mut leapers: Vec<Leaper<W>> = Vec::new();
         for (p, k, from) in &e.leap_from {
-            match leapers
-                .iter_mut()
-                .find(|l| l.kind == *k && l.from == *from)
-            {
+            match leapers.iter_mut().find(|l| l.kind == *k && l.from == *from) {
                 Some(l) => l.players |= 1 << p.0,
                 None => leapers.push(Leaper {
                     kind: *k,
@@ -708,9 +713,7 @@ impl<const W: usize> Fast<W> {
                 let mut ok = true;
                 for a in &plan.atoms {
                     if let FMotion::Ride {
-                        dirs,
-                        range: None,
-                        ..
+                        dirs, range: None, ..
                     } = &a.motion
                     {
                         if a.only_unmoved {
@@ -727,9 +730,7 @@ impl<const W: usize> Fast<W> {
                 }
                 for a in &mut plan.atoms {
                     if let FMotion::Ride {
-                        dirs,
-                        range: None,
-                        ..
+                        dirs, range: None, ..
                     } = &a.motion
                     {
                         if a.only_unmoved {
@@ -737,7 +738,8 @@ impl<const W: usize> Fast<W> {
                         }
                         a.grouped = true;
                         for &d in dirs {
-                            let g = match groups.iter().position(|g| g.dir == d && g.mode == a.mode) {
+                            let g = match groups.iter().position(|g| g.dir == d && g.mode == a.mode)
+                            {
                                 Some(i) => i,
                                 None => {
                                     groups.push(RideGroup {
@@ -1008,7 +1010,10 @@ impl<const W: usize> Engine<W> {
     ) -> bool {
         for &(g, covers) in ctx.leapers {
             let l = &f.leapers[g as usize];
-            if self.leap_men(f, pos, ctx, l, covers).intersects(&l.from[cell.index()]) {
+            if self
+                .leap_men(f, pos, ctx, l, covers)
+                .intersects(&l.from[cell.index()])
+            {
                 return true;
             }
         }
@@ -1094,10 +1099,7 @@ impl<const W: usize> Engine<W> {
                 }
             }
         }
-        KingInfo {
-            check_mask,
-            pinned,
-        }
+        KingInfo { check_mask, pinned }
     }
 
     /// The line a pinned man may stay on: from the royal man `king` up to and including the pinner.
@@ -1407,9 +1409,9 @@ impl<const W: usize> Engine<W> {
         }
         let mut without = occ;
         without.remove(king);
-        let castling = f.castles[me.index()].iter().any(|&(_, men, path)| {
-            pos.unmoved & own & men == men && !occ.intersects(&path)
-        });
+        let castling = f.castles[me.index()]
+            .iter()
+            .any(|&(_, men, path)| pos.unmoved & own & men == men && !occ.intersects(&path));
         let mut map = None;
         if king_plan.plain_leaps {
             let mut targets = CellSet::EMPTY;
@@ -1520,7 +1522,7 @@ impl<const W: usize> Engine<W> {
             self.list_man(plan, pos, from, legal, occ, &allowed, enemies, out);
         }
         for &(i, men, path) in &f.castles[me.index()] {
-            if !(pos.unmoved & own & men == men) || ctx.occ.intersects(&path) {
+            if pos.unmoved & own & men != men || ctx.occ.intersects(&path) {
                 continue;
             }
             let c = &self.castles[i];
@@ -1603,9 +1605,7 @@ impl<const W: usize> Engine<W> {
                     }
                 }
                 FMotion::Ride {
-                    dirs,
-                    range: None,
-                    ..
+                    dirs, range: None, ..
                 } if !plan.promotes => {
                     // An unlimited ride: its cells up to the first man, masked, walked in ray
                     // order (the order of cell indices along the ray, rising or falling).
@@ -1675,6 +1675,7 @@ impl<const W: usize> Engine<W> {
     /// tell (listed in `verify`): [`Engine::castling_moves_against`] with the attack tests of
     /// `ctx` (the enemies of the side to move), then the royal man's cell tested on the board
     /// after castling, unless the king or rook lands on a man (then listed).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn castles_fast(
         &self,
         f: &Fast<W>,
@@ -1687,7 +1688,7 @@ impl<const W: usize> Engine<W> {
     ) -> usize {
         let mut n = 0;
         for &(i, men, path) in &f.castles[pos.to_move.index()] {
-            if !(pos.unmoved & pos.by_player[pos.to_move.index()] & men == men)
+            if pos.unmoved & pos.by_player[pos.to_move.index()] & men != men
                 || ctx.occ.intersects(&path)
             {
                 continue;
@@ -1791,11 +1792,7 @@ impl<const W: usize> Engine<W> {
         }
         let n = self.count_legal(pos, &mut scratch);
         if n != general.len() {
-            return Err(format!(
-                "{}: counted {n}, listed {}",
-                text(),
-                general.len()
-            ));
+            return Err(format!("{}: counted {n}, listed {}", text(), general.len()));
         }
         for p in self.players.all() {
             let men = pos.by_player[p.index()];

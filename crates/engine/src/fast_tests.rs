@@ -52,7 +52,9 @@ fn without_castling<const W: usize>(ron: &str) -> Engine<W> {
 
 #[test]
 fn orthodox_agrees_with_the_general_path() {
-    let e: Engine<1> = build(include_str!("../../../variants/orthodox/rules/orthodox.ron"));
+    let e: Engine<1> = build(include_str!(
+        "../../../variants/orthodox/rules/orthodox.ron"
+    ));
     assert!(e.fast.is_some());
     let (n, checks) = random_games(&e, e.start(), 60, 200, 1);
     assert!(n > 5000 && checks > 200, "{n} positions, {checks} in check");
@@ -96,7 +98,9 @@ fn sphinx_agrees_with_the_general_path() {
     let s: Engine<3> = build(include_str!("../../../variants/sphinx/rules/sphinx.ron"));
     assert!(s.fast.is_some());
     random_games(&s, s.start(), 20, 150, 9);
-    let r: Engine<1> = build(include_str!("../../../variants/sphinx/rules/sphinx-reduced.ron"));
+    let r: Engine<1> = build(include_str!(
+        "../../../variants/sphinx/rules/sphinx-reduced.ron"
+    ));
     random_games(&r, r.start(), 20, 150, 10);
 }
 
