@@ -9,6 +9,21 @@ use spacechess_variant::Player;
 impl<const W: usize> Engine<W> {
     /// True if any man in `attackers` could capture on `cell` (a man standing there or not).
     pub fn attacked_by(&self, pos: &Position<W>, cell: Cell, attackers: CellSet<W>) -> bool {
+        if let Some(f) = &self.fast {
+            let ctx = self.attack_ctx(f, pos, attackers, f.all_players, pos.occupied());
+            return self.attacked_in(f, pos, &ctx, ctx.occ, cell);
+        }
+        self.attacked_by_general(pos, cell, attackers)
+    }
+
+    /// [`Engine::attacked_by`] by the general path: every line walked from the cell (the
+    /// reference the fast path is tested against).
+    pub(crate) fn attacked_by_general(
+        &self,
+        pos: &Position<W>,
+        cell: Cell,
+        attackers: CellSet<W>,
+    ) -> bool {
         // Leapers: the cells from which each (player, kind) leaps onto `cell`.
         for (p, k, from) in &self.leap_from {
             let men = pos.by_player[p.index()] & pos.by_kind[*k as usize] & attackers;
@@ -120,6 +135,13 @@ impl<const W: usize> Engine<W> {
 
     /// True if a royal man of `p` is attacked by an enemy of `p`.
     pub fn royal_attacked(&self, pos: &Position<W>, p: Player) -> bool {
+        if let Some(f) = &self.fast {
+            let (_, _, ctx) = self.side_ctx(f, pos, p.index());
+            return self
+                .royals_of(pos, p)
+                .iter()
+                .any(|k| self.attacked_in(f, pos, &ctx, ctx.occ, k));
+        }
         let enemies = self.enemies_of(pos, p);
         self.royals_of(pos, p)
             .iter()

@@ -122,6 +122,8 @@ pub struct Engine<const W: usize> {
     /// Every cell's name in lower case, and its cell (None where two names differ only in
     /// case): built on first use by [`Engine::parse_cell_any_case`].
     pub(crate) names_any_case: std::sync::OnceLock<std::collections::HashMap<String, Option<Cell>>>,
+    /// The tables of the fast path (see `fast.rs`), None where the rule set needs the general one.
+    pub(crate) fast: Option<super::fast::Fast<W>>,
 }
 
 impl<const W: usize> Engine<W> {
@@ -473,6 +475,7 @@ impl<const W: usize> Engine<W> {
             notation,
             eval: Default::default(),
             names_any_case: std::sync::OnceLock::new(),
+            fast: None,
         };
         for cs in &rules.castling {
             let cell = |s: &str| {
@@ -502,6 +505,7 @@ impl<const W: usize> Engine<W> {
             };
             engine.castles.push(c);
         }
+        engine.fast = super::fast::Fast::new(&engine);
         engine.start = match text::parse_position(&engine, &rules.setup, None) {
             Ok(p) => p,
             // An empty setup opens a game by placing men (Ecila): no royal man to check yet.
@@ -549,7 +553,13 @@ impl<const W: usize> Engine<W> {
     /// The man on a cell, looking only at this rule set's players and kinds.
     #[inline]
     pub fn piece_on(&self, pos: &Position<W>, cell: Cell) -> Option<super::position::Piece> {
-        let player = (0..self.players.count()).find(|&p| pos.by_player[p].contains(cell))?;
+        // The side to move first: most look-ups are of its men.
+        let me = pos.to_move.index();
+        let player = if pos.by_player[me].contains(cell) {
+            me
+        } else {
+            (0..self.players.count()).find(|&p| pos.by_player[p].contains(cell))?
+        };
         let kind = (0..self.kinds.len()).find(|&k| pos.by_kind[k].contains(cell))?;
         Some(super::position::Piece {
             player: Player(player as u8),

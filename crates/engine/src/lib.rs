@@ -7,6 +7,7 @@
 mod attack;
 mod build;
 mod eval;
+mod fast;
 mod info;
 mod movegen;
 mod notation;
@@ -15,6 +16,8 @@ mod rules;
 mod text;
 mod variant_impl;
 
+#[cfg(test)]
+mod fast_tests;
 #[cfg(test)]
 mod tests;
 

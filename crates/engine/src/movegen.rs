@@ -317,7 +317,7 @@ impl<const W: usize> Engine<W> {
         self.castling_moves(pos, out);
     }
 
-    fn castling_moves(&self, pos: &Position<W>, out: &mut Vec<Move>) {
+    pub(crate) fn castling_moves(&self, pos: &Position<W>, out: &mut Vec<Move>) {
         self.castling_moves_against(pos, self.enemies_of(pos, pos.to_move), out);
     }
 
@@ -376,6 +376,23 @@ impl<const W: usize> Engine<W> {
         if self.goal_reached(pos) {
             return;
         }
+        if self.generate_fast(pos, out) {
+            if self.rules.compulsory_capture && out.iter().any(|m| self.is_capture(pos, m)) {
+                out.retain(|m| self.is_capture(pos, m));
+            }
+            return;
+        }
+        self.generate_general(pos, out);
+    }
+
+    /// [`Engine::generate_legal`] by the general path: every pseudo-legal move, then the ones that
+    /// may expose the royal man played out and tested (the reference the fast path is tested
+    /// against).
+    pub(crate) fn generate_general(&self, pos: &Position<W>, out: &mut Vec<Move>) {
+        out.clear();
+        if self.goal_reached(pos) {
+            return;
+        }
         self.pseudo_legal_moves(pos, out);
         let me = pos.to_move;
         if self.royal_mask != 0 {
@@ -429,6 +446,12 @@ impl<const W: usize> Engine<W> {
             self.generate_legal(pos, scratch);
             scratch.len()
         };
+        if self.goal_reached(pos) {
+            return 0;
+        }
+        if let Some(n) = self.count_fast(pos, scratch) {
+            return n;
+        }
         if self.royal_mask == 0
             || self.has_hoppers
             || !self.bent_attackers.is_empty()
@@ -590,9 +613,13 @@ impl<const W: usize> Engine<W> {
             }
             _ => {
                 let piece = self.piece_on(pos, m.from).expect("a man on the from cell");
-                if let Some(victim) = self.piece_on(pos, m.to) {
-                    next.by_player[victim.player.index()].remove(m.to);
-                    next.by_kind[victim.kind as usize].remove(m.to);
+                // A man on the destination is taken (any player's: the kind from the kind sets).
+                if let Some(q) =
+                    (0..self.players.count()).find(|&q| pos.by_player[q].contains(m.to))
+                {
+                    let victim = self.kind_at(pos, m.to);
+                    next.by_player[q].remove(m.to);
+                    next.by_kind[victim as usize].remove(m.to);
                     reset_clock = true;
                 }
                 if let MoveKind::EnPassant { victim } = m.kind {
