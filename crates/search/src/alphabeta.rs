@@ -757,7 +757,8 @@ impl<'a, V: Variant> Worker<'a, V> {
             }
         }
         // The static score, where a pruning rule below needs it.
-        let quiet_node = !pv_node && !in_check && beta.abs() < MATE_BOUND && alpha.abs() < MATE_BOUND;
+        let quiet_node =
+            !pv_node && !in_check && beta.abs() < MATE_BOUND && alpha.abs() < MATE_BOUND;
         let futile = self.options.futility && quiet_node && depth <= 3;
         let static_score = if futile || (self.can_pass && quiet_node && depth >= 3) {
             Some(self.static_eval(pos, me))
