@@ -115,16 +115,16 @@ fn no_text_reader_panics_on_mutated_input() {
     std::panic::set_hook(Box::new(|_| {}));
     let mut failures = Vec::new();
     for (name, _) in VARIANTS {
-        // A quantum ensemble's text lists every reality, and reading one reads every classical
-        // position in it: one short game keeps that variant's share of the test to seconds.
-        let (games, plies) = if *name == "goff-quantum" {
-            (1, 6)
-        } else {
-            (2, 30)
-        };
+        // goff-quantum is left to tests/robustness.rs (mutated and random texts through
+        // AnyVariant for every variant) and its crate's own tests: reading one of its texts reads
+        // every classical position of the ensemble, and the thousands of mutations here took
+        // minutes in the test profile.
+        if *name == "goff-quantum" {
+            continue;
+        }
         let stress = Stress {
-            games,
-            plies,
+            games: 2,
+            plies: 30,
             moves_per_position: 4,
         };
         failures.extend(
