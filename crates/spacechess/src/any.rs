@@ -6,7 +6,7 @@ use spacechess_geometry::Cell;
 use spacechess_search::{score_text, Limits, Searcher, MATE, MATE_BOUND};
 use spacechess_variant::{
     perft_parallel, BoardModel, LineError, Man, MoveInfo, MoveKind, Outcome, Player, Players,
-    Variant,
+    Variant, VirtualMen,
 };
 use std::time::Duration;
 
@@ -93,6 +93,30 @@ pub trait AnyVariant: Send + Sync {
     /// assert_eq!(board.name(king.cell), "Ac1");
     /// ```
     fn men(&self, position: &str) -> Result<Vec<Man>, Error>;
+    /// For a position that stands for several realities (Goff's quantum chess), every virtual
+    /// piece with its weight, the number of realities where that man stands on that cell; `None`
+    /// for a classical position.
+    ///
+    /// ```
+    /// let quantum = spacechess::variant("goff-quantum").unwrap();
+    /// let start = quantum.start();
+    /// // The start is one reality: every man stands in it.
+    /// let men = quantum.virtual_men(&start).unwrap().unwrap();
+    /// assert_eq!(men.realities, 1);
+    /// assert_eq!(men.partial().count(), 0);
+    /// // A pawn's quantum advance to the perimeter [K4,4]: five realities, the pawn on a
+    /// // different tile in each, so five virtual pawns of weight 1.
+    /// let after = quantum.play(&start, &["P(K2,2) - [K4,4]"]).unwrap();
+    /// let men = quantum.virtual_men(&after).unwrap().unwrap();
+    /// assert_eq!(men.realities, 5);
+    /// let pawns: Vec<_> = men.partial().collect();
+    /// assert_eq!(pawns.len(), 5);
+    /// assert!(pawns.iter().all(|p| p.man.piece == 'P' && p.weight == 1));
+    /// // Classical variants have none.
+    /// let chess = spacechess::variant("orthodox").unwrap();
+    /// assert_eq!(chess.virtual_men(&chess.start()).unwrap(), None);
+    /// ```
+    fn virtual_men(&self, position: &str) -> Result<Option<VirtualMen>, Error>;
     /// The board: every cell with its name, its coordinates and its place in the panels of the
     /// terminal drawing.
     ///
@@ -304,6 +328,9 @@ impl<V: Variant> AnyVariant for Erased<V> {
     }
     fn men(&self, position: &str) -> Result<Vec<Man>, Error> {
         Ok(self.0.men(&self.read(position)?))
+    }
+    fn virtual_men(&self, position: &str) -> Result<Option<VirtualMen>, Error> {
+        Ok(self.0.virtual_men(&self.read(position)?))
     }
     fn board(&self) -> BoardModel {
         self.0.board()

@@ -191,6 +191,46 @@ pub struct Man {
     pub piece: char,
 }
 
+/// A virtual piece: a man who stands on his cell in only some of the realities a position stands
+/// for (Goff's quantum chess, where a position is an ensemble of classical games), with the number
+/// of those realities (his weight).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct VirtualMan {
+    /// The man: cell, owner and piece letter.
+    pub man: Man,
+    /// In how many of the position's realities he stands there.
+    pub weight: u128,
+}
+
+/// The men of a position that stands for several realities (see [`crate::Variant::virtual_men`]):
+/// how many realities there are, and every man with his weight. A man whose weight is all of the
+/// realities stands there in every one of them.
+///
+/// ```
+/// use spacechess_geometry::Cell;
+/// use spacechess_variant::{Man, Player, VirtualMan, VirtualMen};
+/// let rook = |cell| Man { cell: Cell(cell), player: Player(0), piece: 'R' };
+/// let men = VirtualMen {
+///     realities: 5,
+///     men: vec![VirtualMan { man: rook(3), weight: 2 }, VirtualMan { man: rook(4), weight: 3 }],
+/// };
+/// assert_eq!(men.partial().count(), 2);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VirtualMen {
+    /// How many realities the position stands for (the sum of its games' weights).
+    pub realities: u128,
+    /// Every man of every reality with his weight, by cell, then player, then piece.
+    pub men: Vec<VirtualMan>,
+}
+
+impl VirtualMen {
+    /// The men who stand where they stand in only some of the realities.
+    pub fn partial(&self) -> impl Iterator<Item = &VirtualMan> + '_ {
+        self.men.iter().filter(move |m| m.weight < self.realities)
+    }
+}
+
 /// Marks a cell in a line of a drawing being written (see [`crate::Variant::draw_marked`]): if
 /// `cell` has a mark in `marks`, the space that ends `line` (just before where the cell's man or
 /// empty-cell sign is written next) becomes the mark. A line that does not end with a space is

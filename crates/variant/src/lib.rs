@@ -24,7 +24,7 @@ mod random;
 pub mod record;
 mod variant;
 
-pub use board::{BoardModel, CellInfo, Man, MoveInfo, MoveKind, Panel};
+pub use board::{BoardModel, CellInfo, Man, MoveInfo, MoveKind, Panel, VirtualMan, VirtualMen};
 pub use error::{parse_clocks, MoveError, PositionError, RulesError};
 pub use game::Game;
 pub use options::{OptionDoc, OptionInfo, RuleOptions};

@@ -1,6 +1,6 @@
 //! The one interface every variant implements.
 
-use crate::board::{BoardModel, Man, MoveInfo};
+use crate::board::{BoardModel, Man, MoveInfo, VirtualMen};
 use crate::error::{MoveError, PositionError};
 use crate::outcome::Outcome;
 use crate::player::{Player, Players};
@@ -139,6 +139,12 @@ pub trait Variant: Send + Sync {
     fn move_info(&self, pos: &Self::Position, mv: &Self::Move) -> MoveInfo;
     /// The men on the board of `pos`: cell, owner and piece letter, by increasing cell.
     fn men(&self, pos: &Self::Position) -> Vec<Man>;
+    /// For a position that stands for several realities (Goff's quantum chess), every man with the
+    /// number of realities in which he stands on his cell; `None` (the default) for a classical
+    /// position, whose men stand in its one reality ([`Variant::men`]).
+    fn virtual_men(&self, _pos: &Self::Position) -> Option<VirtualMen> {
+        None
+    }
     /// The board: every cell with its name, coordinates and place in the terminal drawing's
     /// panels (see [`BoardModel`]; [`BoardModel::from_shape`] gives a box of cells its default).
     fn board(&self) -> BoardModel;

@@ -9,7 +9,9 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use spacechess::search::Limits;
-use spacechess::{AnyVariant, Cell, Config, DrawReason, Man, MoveInfo, Outcome, WinReason};
+use spacechess::{
+    AnyVariant, Cell, Config, DrawReason, Man, MoveInfo, Outcome, VirtualMen, WinReason,
+};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -287,6 +289,29 @@ fn moving_piece(
     }
 }
 
+/// The virtual pieces of a position that stands for several realities (Goff's quantum chess):
+/// `null` for a classical position; else the number of realities and each man who stands where
+/// he stands in only some of them, with his weight. Weights are decimal strings (they may pass
+/// JavaScript's exact integers), with `share`, the weight over the realities, as a number.
+fn virtual_json(men: Option<VirtualMen>) -> Value {
+    let Some(men) = men else {
+        return Value::Null;
+    };
+    let partial: Vec<Value> = men
+        .partial()
+        .map(|m| {
+            json!({
+                "cell": m.man.cell,
+                "player": m.man.player.0,
+                "piece": m.man.piece.to_string(),
+                "weight": m.weight.to_string(),
+                "share": m.weight as f64 / men.realities.max(1) as f64,
+            })
+        })
+        .collect();
+    json!({"realities": men.realities.to_string(), "men": partial})
+}
+
 /// A move's geometry as JSON, with its text and the letter of the man it moves.
 fn move_json(text: &str, info: &MoveInfo, piece: Option<char>) -> Value {
     json!({
@@ -435,6 +460,7 @@ pub async fn position(
             "checked": checked,
             "outcome": outcome_json(&v.outcome(&position)?),
             "men": men,
+            "virtual": virtual_json(v.virtual_men(&position)?),
             "legal": legal,
             "last": last,
             "drawing": v.draw(&position)?,

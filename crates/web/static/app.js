@@ -280,8 +280,19 @@ function currentView() {
   const men = new Map();
   const edit = state.edit;
   const list = edit ? [...edit.men.values()] : state.pos ? state.pos.men : [];
-  for (const m of list) men.set(m.cell, { ...m, name: manName(m) });
-  const view = { men, selected: null, destinations: new Set(), captures: new Set(), last: null, check: new Set(), attackers: null, attacked: null, hover: state.hover };
+  // Goff's quantum chess: a man who stands on his cell in only some realities is a virtual
+  // piece, drawn at half size with his weight (view.virtual: cell -> [man]); the men who stand
+  // in every reality are drawn as usual.
+  const partial = !edit && state.pos && state.pos.virtual ? state.pos.virtual.men : [];
+  const virtual = new Map();
+  const key = (m) => `${m.cell}:${m.player}:${m.piece}`;
+  const partialKeys = new Set(partial.map(key));
+  for (const m of partial) {
+    if (!virtual.has(m.cell)) virtual.set(m.cell, []);
+    virtual.get(m.cell).push({ ...m, name: manName(m) });
+  }
+  for (const m of list) if (!partialKeys.has(key(m))) men.set(m.cell, { ...m, name: manName(m) });
+  const view = { men, virtual, selected: null, destinations: new Set(), captures: new Set(), last: null, check: new Set(), attackers: null, attacked: null, hover: state.hover };
   if (edit || !state.pos) return view;
   const pos = state.pos;
   view.last = pos.last;
@@ -525,8 +536,11 @@ function hover(cell) {
   if (cell === null) {
     line.innerHTML = '&nbsp;';
   } else {
-    const man = currentView().men.get(cell);
-    line.textContent = state.cellName.get(cell) + (man ? ` — ${manName(man)}` : '');
+    const here = currentView();
+    const man = here.men.get(cell);
+    const virtual = (here.virtual.get(cell) || []).map((m) => `${m.name} (weight ${m.weight} of ${state.pos.virtual.realities})`);
+    const names = [...(man ? [manName(man)] : []), ...virtual];
+    line.textContent = state.cellName.get(cell) + (names.length ? ` — ${names.join(', ')}` : '');
   }
   const view = currentView();
   diagram.render(view);

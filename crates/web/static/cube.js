@@ -111,6 +111,18 @@ function labelTexture(text) {
   return { texture, aspect: w / 56 };
 }
 
+/// The material of a virtual piece's weight label, one per weight text, kept for every render.
+function weightMaterial(weight) {
+  if (!weightMaterial.cache.has(weight)) {
+    const { texture, aspect } = labelTexture(weight);
+    weightMaterial.cache.set(weight, new THREE.SpriteMaterial({ map: texture, transparent: true, depthWrite: false }));
+    weightMaterial.sizes.set(weight, { aspect });
+  }
+  return weightMaterial.cache.get(weight);
+}
+weightMaterial.cache = new Map();
+weightMaterial.sizes = new Map();
+
 export class Cube {
   /// handlers: onCellDown(cell, event), onHover(cell or null)
   constructor(container, handlers) {
@@ -356,6 +368,32 @@ export class Cube {
       sprite.renderOrder = 2;
       this.menGroup.add(sprite);
     }
+    // Virtual pieces (Goff's quantum chess): half size, side by side on the tile, each with its
+    // weight above it.
+    if (view.virtual) {
+      for (const [cell, list] of view.virtual) {
+        const p = this.pos.get(cell);
+        if (!p) continue;
+        const s = 0.32;
+        list.forEach((man, i) => {
+          const dx = list.length === 1 ? 0 : ((i % 2) - 0.5) * s;
+          const dz = list.length <= 2 ? 0 : (Math.floor(i / 2) % 2 - 0.5) * s;
+          const sprite = new THREE.Sprite(manMaterial(man.player, man.piece));
+          sprite.position.set(p.x + dx, p.y + s / 2 + 0.04, p.z + dz);
+          sprite.scale.set(s, s, 1);
+          sprite.userData = { cell };
+          sprite.renderOrder = 2;
+          this.menGroup.add(sprite);
+          const label = new THREE.Sprite(weightMaterial(man.weight));
+          const { aspect } = weightMaterial.sizes.get(man.weight);
+          label.position.set(p.x + dx, p.y + s + 0.14, p.z + dz);
+          label.scale.set(aspect * 0.16, 0.16, 1);
+          label.userData = { cell };
+          label.renderOrder = 3;
+          this.menGroup.add(label);
+        });
+      }
+    }
     const mark = (cell, colour, geometry, lift) => {
       const p = this.pos.get(cell);
       if (!p) return;
@@ -368,7 +406,7 @@ export class Cube {
     };
     if (view.destinations) {
       for (const cell of view.destinations) {
-        const capture = (view.captures && view.captures.has(cell)) || view.men.has(cell);
+        const capture = (view.captures && view.captures.has(cell)) || view.men.has(cell) || Boolean(view.virtual && view.virtual.has(cell));
         if (capture) mark(cell, HIGHLIGHT.capture, ringGeometry, 0.06);
         else mark(cell, HIGHLIGHT.destination, dotGeometry, 0.12);
       }

@@ -295,11 +295,13 @@ export class Diagram {
     for (const c of L.cells) {
       const man = view.men.get(c.cell);
       if (man) men.appendChild(this.manNode(c, man));
+      const virtual = view.virtual && view.virtual.get(c.cell);
+      if (virtual) virtual.forEach((v, i) => men.appendChild(this.virtualNode(c, v, i, virtual.length)));
       if (view.attackers && view.attackers.has(c.cell)) {
         targets.appendChild(el('circle', { cx: c.cx, cy: c.cy, r: c.manRadius + 3, class: 'ring-attacker', 'data-cell': c.cell }));
       }
       if (view.destinations && view.destinations.has(c.cell)) {
-        const capture = (view.captures && view.captures.has(c.cell)) || view.men.has(c.cell);
+        const capture = (view.captures && view.captures.has(c.cell)) || view.men.has(c.cell) || Boolean(view.virtual && view.virtual.has(c.cell));
         if (capture) {
           targets.appendChild(el('circle', { cx: c.cx, cy: c.cy, r: c.manRadius + 2, class: 'ring-capture', 'data-cell': c.cell }));
         } else {
@@ -316,6 +318,23 @@ export class Diagram {
     g.appendChild(el('circle', { cx: c.cx, cy: c.cy, r: c.manRadius, fill: colour.fill, stroke: colour.stroke, 'stroke-width': Math.max(1.5, c.manRadius * 0.1) }));
     g.appendChild(el('text', { x: c.cx, y: c.cy + c.manRadius * 0.42, fill: colour.text, 'font-size': c.manRadius * 1.2, class: 'man-letter' }, man.piece));
     g.appendChild(el('title', {}, `${c.name}: ${man.name || man.piece}`));
+    return g;
+  }
+
+  /// A virtual piece (Goff's quantum chess): half the size of a man, with his weight below his
+  /// letter; the i-th of n on one cell takes the i-th quarter (a fifth or more share the last).
+  virtualNode(c, man, i, n) {
+    const colour = playerColour(man.player);
+    const r = c.manRadius / 2;
+    const slots = n === 1 ? [[0, 0]] : [[-1, -1], [1, -1], [-1, 1], [1, 1]];
+    const [dx, dy] = slots[Math.min(i, slots.length - 1)];
+    const cx = c.cx + dx * r * 1.05;
+    const cy = c.cy + dy * r * 1.05;
+    const g = el('g', { class: 'man virtual', 'data-cell': c.cell, 'data-player': man.player, 'data-piece': man.piece, 'data-weight': man.weight });
+    g.appendChild(el('circle', { cx, cy, r, fill: colour.fill, stroke: colour.stroke, 'stroke-width': Math.max(1, r * 0.1) }));
+    g.appendChild(el('text', { x: cx, y: cy + r * 0.05, fill: colour.text, 'font-size': r * 1.05, class: 'man-letter' }, man.piece));
+    g.appendChild(el('text', { x: cx, y: cy + r * 0.85, fill: colour.text, 'font-size': r * 0.7, class: 'man-weight' }, man.weight));
+    g.appendChild(el('title', {}, `${c.name}: ${man.name || man.piece}, weight ${man.weight}`));
     return g;
   }
 

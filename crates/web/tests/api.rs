@@ -416,6 +416,59 @@ fn legal_moves_carry_their_geometry() {
     });
 }
 
+/// Issue 15 (05 §3, the book's half-size virtual pieces): a quantum position lists the men who
+/// stand on their tiles in only some realities, with their weights; a classical one has none.
+#[test]
+fn quantum_positions_carry_virtual_pieces() {
+    block_on(async {
+        let app = app();
+        let (s, r) = post(&app, "/api/position", json!({"variant": "goff"})).await;
+        ok(s, &r);
+        assert_eq!(r["virtual"], Value::Null);
+        let (s, r) = post(&app, "/api/position", json!({"variant": "goff-quantum"})).await;
+        ok(s, &r);
+        assert_eq!(r["virtual"], json!({"realities": "1", "men": []}));
+        // T42's first move: the pawn packet, five realities, the pawn on a different tile in each.
+        let (s, r) = post(
+            &app,
+            "/api/position",
+            json!({"variant": "goff-quantum", "moves": ["P(K2,2) - [K4,4]"]}),
+        )
+        .await;
+        ok(s, &r);
+        assert_eq!(r["virtual"]["realities"], "5");
+        let men = r["virtual"]["men"].as_array().unwrap();
+        assert_eq!(men.len(), 5, "{men:?}");
+        for m in men {
+            assert_eq!(
+                (&m["piece"], &m["player"], &m["weight"]),
+                (&json!("P"), &json!(0), &json!("1"))
+            );
+            assert_eq!(m["share"], json!(0.2));
+        }
+        // Every virtual pawn is one of the board's men, and no man stands on K2,2 any more.
+        let all = r["men"].as_array().unwrap();
+        for m in men {
+            assert!(
+                all.iter()
+                    .any(|a| a["cell"] == m["cell"] && a["piece"] == "P"),
+                "{m}"
+            );
+        }
+        let cells: Vec<&Value> = men.iter().map(|m| &m["cell"]).collect();
+        let (s, b) = post(&app, "/api/board", json!({"variant": "goff-quantum"})).await;
+        ok(s, &b);
+        let k22 = b["board"]["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == "K2,2")
+            .unwrap();
+        assert!(!cells.contains(&&k22["cell"]));
+        assert!(!all.iter().any(|a| a["cell"] == k22["cell"]));
+    });
+}
+
 #[test]
 fn attacks_on_a_cell() {
     block_on(async {

@@ -9,7 +9,7 @@ use spacechess_geometry::Cell;
 use spacechess_goff::position::{Kind, Position};
 use spacechess_variant::{
     BoardModel, CellReading, DrawReason, Man, ManInfo, MoveError, MoveInfo, MoveKind, Outcome,
-    Player, Players, PositionError, Variant, WinReason,
+    Player, Players, PositionError, Variant, VirtualMan, VirtualMen, WinReason,
 };
 use std::collections::BTreeSet;
 use std::hash::{Hash, Hasher};
@@ -262,6 +262,27 @@ impl Variant for QuantumGoff {
             }
         }
         set.into_iter().collect()
+    }
+    /// Every virtual piece with its weight: the realities where that man stands on that tile.
+    fn virtual_men(&self, e: &Ensemble) -> Option<VirtualMen> {
+        let men = text::virtual_men(e)
+            .into_iter()
+            .flat_map(|(cell, on)| {
+                on.into_iter()
+                    .map(move |((player, kind), weight)| VirtualMan {
+                        man: Man {
+                            cell: Cell(cell),
+                            player: Player(player),
+                            piece: kind.letter(),
+                        },
+                        weight,
+                    })
+            })
+            .collect();
+        Some(VirtualMen {
+            realities: e.realities(),
+            men,
+        })
     }
     fn board(&self) -> BoardModel {
         spacechess_goff::geometry::board_model()

@@ -257,6 +257,28 @@ try {
     });
   }
 
+  await step('goff-quantum: a pawn packet drawn as five half-size virtual pawns of weight 1', async () => {
+    await pickVariant('goff-quantum');
+    await allHuman();
+    assert((await page.$$('svg.diagram g.man.virtual')).length === 0, 'the start has no virtual piece');
+    const from = await cellOf('K2,2');
+    const to = await cellOf('K4,4');
+    await page.click(`svg.diagram g.man[data-cell="${from}"]`);
+    await page.click(`svg.diagram [data-cell="${to}"].dot-destination, svg.diagram [data-cell="${to}"].ring-capture`);
+    // Several moves reach K4,4 (spreads 1 and the whole perimeter): the chooser names them.
+    await page.click('#chooser-moves button[value="P(K2,2) - [K4,4]"]');
+    await settled('goff-quantum', 1);
+    const pawns = await page.$$eval('svg.diagram g.man.virtual', (gs) => gs.map((g) => [g.dataset.piece, g.dataset.weight, Number(g.dataset.cell)]));
+    assert(pawns.length === 5 && pawns.every(([p, w]) => p === 'P' && w === '1'), `virtual men ${JSON.stringify(pawns)}`);
+    assert(!pawns.some(([, , c]) => c === from), 'no pawn is left on K2,2');
+    assert(!(await page.$(`svg.diagram g.man:not(.virtual)[data-cell="${from}"]`)), 'K2,2 is empty in every reality');
+    assert((await state('s.pos.virtual.realities')) === '5', 'five realities');
+    await page.hover(`svg.diagram g.man.virtual[data-cell="${to}"]`);
+    const hovered = await page.$eval('#hover-cell', (e) => e.textContent);
+    assert(hovered.includes('weight 1 of 5'), `hover line ${hovered}`);
+    await shot('goff-quantum');
+  });
+
   await step('ecila: placement phase (palette), screenshot', async () => {
     await pickVariant('ecila');
     await allHuman();
