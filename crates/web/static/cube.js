@@ -386,8 +386,8 @@ export class Cube {
           this.menGroup.add(sprite);
           const label = new THREE.Sprite(weightMaterial(man.weight));
           const { aspect } = weightMaterial.sizes.get(man.weight);
-          label.position.set(p.x + dx, p.y + s + 0.14, p.z + dz);
-          label.scale.set(aspect * 0.16, 0.16, 1);
+          label.position.set(p.x + dx, p.y + s + 0.2, p.z + dz);
+          label.scale.set(aspect * 0.3, 0.3, 1);
           label.userData = { cell };
           label.renderOrder = 3;
           this.menGroup.add(label);

@@ -321,19 +321,28 @@ export class Diagram {
     return g;
   }
 
-  /// A virtual piece (Goff's quantum chess): half the size of a man, with his weight below his
-  /// letter; the i-th of n on one cell takes the i-th quarter (a fifth or more share the last).
+  /// A virtual piece (Goff's quantum chess): half the size of a man, with his weight. Alone on
+  /// his cell he stands in its upper left quarter and his weight is written large beside him;
+  /// with others, each takes a quarter (a fifth or more share the last) and shows his weight
+  /// under his letter.
   virtualNode(c, man, i, n) {
     const colour = playerColour(man.player);
-    const r = c.manRadius / 2;
-    const slots = n === 1 ? [[0, 0]] : [[-1, -1], [1, -1], [-1, 1], [1, 1]];
+    const R = c.manRadius;
+    const r = R / 2;
+    const slots = [[-1, -1], [1, -1], [-1, 1], [1, 1]];
     const [dx, dy] = slots[Math.min(i, slots.length - 1)];
-    const cx = c.cx + dx * r * 1.05;
-    const cy = c.cy + dy * r * 1.05;
+    const cx = c.cx + dx * r * 1.1;
+    const cy = c.cy + dy * r * 1.1;
     const g = el('g', { class: 'man virtual', 'data-cell': c.cell, 'data-player': man.player, 'data-piece': man.piece, 'data-weight': man.weight });
-    g.appendChild(el('circle', { cx, cy, r, fill: colour.fill, stroke: colour.stroke, 'stroke-width': Math.max(1, r * 0.1) }));
-    g.appendChild(el('text', { x: cx, y: cy + r * 0.05, fill: colour.text, 'font-size': r * 1.05, class: 'man-letter' }, man.piece));
-    g.appendChild(el('text', { x: cx, y: cy + r * 0.85, fill: colour.text, 'font-size': r * 0.7, class: 'man-weight' }, man.weight));
+    g.appendChild(el('circle', { cx, cy, r, fill: colour.fill, stroke: colour.stroke, 'stroke-width': Math.max(1, r * 0.12) }));
+    if (n === 1) {
+      g.appendChild(el('text', { x: cx, y: cy + r * 0.42, fill: colour.text, 'font-size': r * 1.2, class: 'man-letter' }, man.piece));
+      const size = man.weight.length > 2 ? R * 0.62 : R * 0.85;
+      g.appendChild(el('text', { x: c.cx + r * 1.1, y: c.cy + r * 1.1 + size * 0.36, 'font-size': size, class: 'man-weight' }, man.weight));
+    } else {
+      g.appendChild(el('text', { x: cx, y: cy + r * 0.02, fill: colour.text, 'font-size': r * 0.95, class: 'man-letter' }, man.piece));
+      g.appendChild(el('text', { x: cx, y: cy + r * 0.82, fill: colour.text, 'font-size': r * 0.72, class: 'man-weight-in' }, man.weight));
+    }
     g.appendChild(el('title', {}, `${c.name}: ${man.name || man.piece}, weight ${man.weight}`));
     return g;
   }
