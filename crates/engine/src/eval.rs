@@ -25,6 +25,15 @@ const KING_ATTACK_WEIGHT: i32 = 2;
 /// At most this many centipawns for attacks near an enemy king.
 const KING_ATTACK_CAP: i32 = 300;
 
+/// Share of a piece's (capped) value a man gains or loses on a cell by how far the cell's reach on
+/// the empty board lies above or below the piece's average: the piece-square term derived from
+/// the geometry (a knight in the centre of an 8x8 board about +16, in a corner about -19).
+const PLACEMENT_SHARE: f64 = 0.1;
+/// Centipawns a royal man gains or loses, per unit of relative reach from its cell: while the
+/// enemies keep their pieces, fewer lines into the king's cell are safer (a corner); once they are
+/// traded, the king belongs in the centre. Tapered by the enemies' pieces left.
+const ROYAL_PLACEMENT: f64 = 40.0;
+
 /// Tables computed once per engine for the search.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct EvalTables {
@@ -46,6 +55,16 @@ pub(crate) struct EvalTables {
     promo_gain: Vec<i32>,
     /// `progress[player][cell]`: progress toward the promotion zone, 0 to 1024.
     progress: Vec<Vec<i32>>,
+    /// `placement[player][kind * cells + cell]`: the piece-square term of a man in centipawns
+    /// (royal men: its value while the enemies keep their pieces).
+    placement: Vec<Vec<i32>>,
+    /// `royal_endgame[player][kind * cells + cell]`: a royal man's piece-square term once the
+    /// enemies' pieces are gone (0 for other kinds).
+    royal_endgame: Vec<Vec<i32>>,
+    /// Per kind, whether it counts toward the game's phase (neither royal nor promoting).
+    officer: Vec<bool>,
+    /// The officers' material of each player at the start, the phase's full measure.
+    start_officers: Vec<i32>,
 }
 
 /// SplitMix64: the keys are a fixed function of their index, the same on every run.
@@ -174,7 +193,48 @@ impl EvalTables {
                 }
             }
         }
+        // Piece-square terms from the reach on the empty board of each cell, per player (pawns
+        // and other oriented men reach differently for each side).
+        let mut placement = vec![vec![0; nk * cells]; np];
+        let mut royal_endgame = vec![vec![0; nk * cells]; np];
+        for (pi, (pl, re)) in placement.iter_mut().zip(&mut royal_endgame).enumerate() {
+            for k in 0..nk {
+                let avg = avg_mobility[k];
+                if avg <= 0.0 || e.kinds[k].promotes {
+                    continue;
+                }
+                let scale = if royal(k) {
+                    ROYAL_PLACEMENT
+                } else {
+                    PLACEMENT_SHARE * f64::from(values[k]).min(MOBILITY_VALUE_CAP * ref_value)
+                };
+                for c in e.shape.cells() {
+                    let reach = empty_board_reach(e, Player(pi as u8), k as u8, c) as f64;
+                    let rel = (reach - avg) / avg;
+                    let i = k * cells + c.index();
+                    if royal(k) {
+                        pl[i] = (-scale * rel).round() as i32;
+                        re[i] = (scale * rel).round() as i32;
+                    } else {
+                        pl[i] = (scale * rel).round() as i32;
+                    }
+                }
+            }
+        }
+        let officer: Vec<bool> = (0..nk).map(|k| !royal(k) && !e.kinds[k].promotes).collect();
+        let start_officers: Vec<i32> = (0..np)
+            .map(|p| {
+                (0..nk)
+                    .filter(|&k| officer[k])
+                    .map(|k| values[k] * (e.start.by_player[p] & e.start.by_kind[k]).len() as i32)
+                    .sum()
+            })
+            .collect();
         EvalTables {
+            placement,
+            royal_endgame,
+            officer,
+            start_officers,
             zobrist,
             unmoved,
             ep,
@@ -331,6 +391,14 @@ impl<const W: usize> Engine<W> {
         }
         let occ = pos.occupied();
         let royals = self.royal_cells(pos);
+        // Each player's officers (neither royal nor promoting) now: the phase of the game seen
+        // by a king is how much of its enemies' officers remain.
+        let mut officers = [0i32; MAX_PLAYERS];
+        for (p, o) in officers.iter_mut().enumerate().take(np) {
+            for k in (0..self.kinds.len()).filter(|&k| t.officer[k]) {
+                *o += t.values[k] * (pos.by_player[p] & pos.by_kind[k]).len() as i32;
+            }
+        }
         for (p, score) in scores.iter_mut().enumerate().take(np) {
             let mine = pos.by_player[p];
             if mine.is_empty() {
@@ -348,6 +416,21 @@ impl<const W: usize> Engine<W> {
             let mut material = 0i32;
             let mut mobility = 0i32;
             let mut king_attacks = 0i32;
+            let (mut left, mut full) = (0i32, 0i32);
+            for q in self.players.all() {
+                if !self.players.allied(Player(p as u8), q) {
+                    left += officers[q.index()];
+                    full += t.start_officers.get(q.index()).copied().unwrap_or(0);
+                }
+            }
+            // 1024 while the enemies keep all their officers, 0 when they have none.
+            let phase = if full > 0 {
+                (1024 * left.min(full) / full).clamp(0, 1024)
+            } else {
+                0
+            };
+            let placement = &t.placement[p];
+            let royal_endgame = &t.royal_endgame[p];
             for k in 0..self.kinds.len() {
                 let men = mine & pos.by_kind[k];
                 if men.is_empty() {
@@ -356,7 +439,14 @@ impl<const W: usize> Engine<W> {
                 material += t.values[k] * men.len() as i32;
                 let w = t.mob_weight[k];
                 let gain = t.promo_gain[k];
+                let royal = self.is_royal(k as u8);
                 for c in men {
+                    let i = k * t.cells + c.index();
+                    material += if royal {
+                        (placement[i] * phase + royal_endgame[i] * (1024 - phase)) / 1024
+                    } else {
+                        placement[i]
+                    };
                     if w != 0 {
                         let (n, near_king) =
                             self.mobility_of(pos, Player(p as u8), k, c, occ, enemies, zone);
