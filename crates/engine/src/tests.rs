@@ -547,3 +547,32 @@ fn players_all_of_one_team_are_refused() {
     assert!(err.to_string().contains("two teams"), "{err}");
     engine(&rules(4, 4, KING, "k3/4/4/K3 w", ""));
 }
+
+/// Issue 14 (evaluation, "piece-square terms derived from the geometry"): a royal man's place is
+/// judged by its reach on the empty board from its cell, tapered by the enemies' officers: while
+/// they keep a rook, the king is safer in a corner (3 cells) than in the centre (8); once they
+/// have none, the centre is better.
+#[test]
+fn royal_placement_tapers_from_corner_to_centre() {
+    let e = engine(&rules(
+        8,
+        8,
+        &format!("{KING}, {ROOK}"),
+        "k7/r7/8/8/8/8/1R6/7K w",
+        "",
+    ));
+    let white_lead = |text: &str| {
+        let p = e.parse_position(text).unwrap();
+        let mut s = [0i32; 2];
+        e.evaluate_players(&p, &mut s);
+        s[0] - s[1]
+    };
+    // Black keeps his rook: the corner is better for White's king.
+    let corner = white_lead("k7/r7/8/8/8/8/1R6/7K w");
+    let centre = white_lead("k7/r7/8/8/3K4/8/1R6/8 w");
+    assert!(corner > centre, "corner {corner}, centre {centre}");
+    // Black has no officer left: the centre is better.
+    let corner = white_lead("k7/8/8/8/8/8/1R6/7K w");
+    let centre = white_lead("k7/8/8/8/3K4/8/1R6/8 w");
+    assert!(centre > corner, "corner {corner}, centre {centre}");
+}
