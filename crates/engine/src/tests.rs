@@ -576,3 +576,24 @@ fn royal_placement_tapers_from_corner_to_centre() {
     let centre = white_lead("k7/8/8/8/3K4/8/1R6/8 w");
     assert!(centre > corner, "corner {corner}, centre {centre}");
 }
+
+/// Issue 14 (search, "static exchange evaluation"): the quiescence search's exchange test asks
+/// whether the man a move landed can be taken back at once.
+#[test]
+fn moved_man_attacked_sees_a_recapture() {
+    let e = engine(&rules(
+        8,
+        8,
+        &format!("{KING}, {ROOK}, {MAN}"),
+        "k7/8/8/3m4/2m5/8/8/3R3K w",
+        "",
+    ));
+    let taken_back = |text: &str| {
+        let p = e.parse_position(text).unwrap();
+        let m = e.parse_move(&p, "d1xd5").unwrap();
+        e.moved_man_attacked(&e.play(&p, &m), &m)
+    };
+    // The man on c4 guards d5; alone on d5 the man is free.
+    assert!(taken_back("k7/8/8/3m4/2m5/8/8/3R3K w"));
+    assert!(!taken_back("k7/8/8/3m4/8/8/8/3R3K w"));
+}

@@ -199,4 +199,14 @@ impl<const W: usize> Variant for Engine<W> {
     fn capture_values(&self, pos: &Position<W>, mv: &Move) -> Option<(i32, i32)> {
         self.capture_values_of(pos, mv)
     }
+    fn moved_man_attacked(&self, after: &Position<W>, mv: &Move) -> bool {
+        let Some(owner) = after.piece_at(mv.to).map(|pc| pc.player) else {
+            return false;
+        };
+        let mover = after.to_move;
+        if self.players.allied(mover, owner) {
+            return false;
+        }
+        self.attacked_by(after, mv.to, after.by_player[mover.index()])
+    }
 }

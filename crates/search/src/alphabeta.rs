@@ -86,6 +86,10 @@ pub struct SearchOptions {
     /// at depth 1 and 2 are skipped, and so are captures in the quiescence search that could not
     /// reach alpha even if the man taken were free (delta pruning).
     pub futility: bool,
+    /// A static exchange test in the quiescence search: a capture by a man worth more than the
+    /// man taken is skipped when the taker can be taken back at once
+    /// ([`Variant::moved_man_attacked`]).
+    pub exchange_pruning: bool,
     /// Threads searching the same position, sharing the transposition table (lazy SMP).
     pub threads: usize,
 }
@@ -97,6 +101,7 @@ impl Default for SearchOptions {
             late_move_reductions: true,
             aspiration: true,
             futility: true,
+            exchange_pruning: true,
             threads: 1,
         }
     }
@@ -111,6 +116,7 @@ impl SearchOptions {
             late_move_reductions: false,
             aspiration: false,
             futility: false,
+            exchange_pruning: false,
             threads: 1,
         }
     }
@@ -960,7 +966,16 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         keyed.sort_by_key(|&(k, i)| (std::cmp::Reverse(k), i));
         for &(_, i) in &keyed {
-            let child = self.v.play(pos, &moves[i as usize]);
+            let m = &moves[i as usize];
+            let child = self.v.play(pos, m);
+            if !in_check && self.options.exchange_pruning {
+                // A capture that gives more than it takes where it can be taken back.
+                if let Some((victim, attacker)) = self.v.capture_values(pos, m) {
+                    if attacker > victim && self.v.moved_man_attacked(&child, m) {
+                        continue;
+                    }
+                }
+            }
             let next = self.v.to_move(&child);
             let score = if self.sides.same(me, next) {
                 self.quiesce(&child, ply + 1, qply + 1, alpha, beta)

@@ -208,6 +208,14 @@ pub trait Variant: Send + Sync {
         (taken > 0).then_some((100 * taken as i32, 100))
     }
 
+    /// Whether the man `mv` moved can be taken at once in `after`, the position `mv` led to, by
+    /// the side to move there (a pseudo-legal attack on his cell is enough). The search's cheap
+    /// static exchange test: its quiescence search skips a capture by a man worth more than the
+    /// man taken when the taker can be taken back. Default: false (unknown), which skips nothing.
+    fn moved_man_attacked(&self, _after: &Self::Position, _mv: &Self::Move) -> bool {
+        false
+    }
+
     // One man's moves (`spacechess piece`). Both default to None: a variant that names no cells
     // this way cannot list one man's moves; every built-in variant implements them.
 

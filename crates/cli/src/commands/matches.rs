@@ -71,6 +71,7 @@ impl std::fmt::Display for EngineSpec {
                         ("lmr", options.late_move_reductions, d.late_move_reductions),
                         ("aspiration", options.aspiration, d.aspiration),
                         ("futility", options.futility, d.futility),
+                        ("exchange", options.exchange_pruning, d.exchange_pruning),
                     ] {
                         if on != default {
                             parts.push(format!("{name}={}", if on { "on" } else { "off" }));
@@ -104,7 +105,7 @@ impl std::fmt::Display for EngineSpec {
 const DEFAULT_HASH: usize = 16;
 
 const ENGINE_HELP: &str = "expected random, search[:key=value,...] (keys depth, movetime, nodes, \
-hash, threads, nullmove, lmr, aspiration, futility; or baseline), depth:N, movetime:MS, or \
+hash, threads, nullmove, lmr, aspiration, futility, exchange; or baseline), depth:N, movetime:MS, or \
 uci:COMMAND[;Option=value...]";
 
 fn on_off(key: &str, value: &str) -> Result<bool, String> {
@@ -188,6 +189,7 @@ pub fn parse_engine(s: &str) -> Result<EngineSpec, String> {
             "lmr" => options.late_move_reductions = on_off(&k, &v).map_err(bad)?,
             "aspiration" => options.aspiration = on_off(&k, &v).map_err(bad)?,
             "futility" => options.futility = on_off(&k, &v).map_err(bad)?,
+            "exchange" => options.exchange_pruning = on_off(&k, &v).map_err(bad)?,
             "baseline" if v.is_empty() => {
                 options = SearchOptions {
                     threads: options.threads,

@@ -288,6 +288,10 @@ fn option_lines(settings: &Settings) -> Vec<String> {
         ),
         format!("option name Aspiration type check default {}", d.aspiration),
         format!("option name Futility type check default {}", d.futility),
+        format!(
+            "option name ExchangePruning type check default {}",
+            d.exchange_pruning
+        ),
     ];
     for o in variant_options(&settings.variant) {
         let value = settings
@@ -407,6 +411,10 @@ fn set_option(s: &mut Settings, line: &str) -> Result<Change, String> {
         }
         "futility" => {
             s.search.futility = check_value("Futility", value)?;
+            Ok(Change::Search)
+        }
+        "exchangepruning" => {
+            s.search.exchange_pruning = check_value("ExchangePruning", value)?;
             Ok(Change::Search)
         }
         "ruleoptions" => {
