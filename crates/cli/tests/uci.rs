@@ -167,6 +167,8 @@ fn go_searches_the_position_given_and_reports_info() {
     s.send("position startpos");
     s.send("setoption name Threads value 2");
     s.send("setoption name Hash value 4");
+    // The exchange test of the quiescence search (off by default) can be turned on.
+    s.send("setoption name ExchangePruning value true");
     let (best, _) = s.go("depth 5");
     assert!(legal("orthodox", &[]).contains(&best));
 }
@@ -242,6 +244,7 @@ fn bad_input_is_reported_and_the_session_goes_on() {
         "setoption name UCI_Variant value checkers",
         "setoption name NoSuchOption value 1",
         "setoption name NullMove value maybe",
+        "setoption name ExchangePruning value sometimes",
         "frobnicate",
         "position startpos moves \u{e9}4",
     ] {

@@ -88,7 +88,7 @@ pub struct SearchOptions {
     pub futility: bool,
     /// A static exchange test in the quiescence search: a capture by a man worth more than the
     /// man taken is skipped when the taker can be taken back at once
-    /// ([`Variant::moved_man_attacked`]).
+    /// ([`Variant::moved_man_attacked`]). Off by default: it lost its match.
     pub exchange_pruning: bool,
     /// Threads searching the same position, sharing the transposition table (lazy SMP).
     pub threads: usize,
@@ -101,7 +101,8 @@ impl Default for SearchOptions {
             late_move_reductions: true,
             aspiration: true,
             futility: true,
-            exchange_pruning: true,
+            // Off: a match against it on lost (docs/search.md, "Matches").
+            exchange_pruning: false,
             threads: 1,
         }
     }
