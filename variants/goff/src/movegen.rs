@@ -687,14 +687,24 @@ impl Sink for List<'_> {
 
 struct Count(usize);
 
+/// The number of tiles of `b`, skipping empty words (most destination sets touch a few levels,
+/// and without POPCNT each word's count is a dozen instructions).
+#[inline]
+fn tiles(b: &Bits) -> usize {
+    b.0.iter()
+        .filter(|&&w| w != 0)
+        .map(|w| w.count_ones() as usize)
+        .sum()
+}
+
 impl Sink for Count {
     #[inline]
     fn set(&mut self, _: Cell, set: Bits) {
-        self.0 += set.len();
+        self.0 += tiles(&set);
     }
     #[inline]
     fn parts(&mut self, _: Cell, _: Kind, set: Bits) {
-        self.0 += set.len();
+        self.0 += tiles(&set);
     }
     #[inline]
     fn pawns(&mut self, pos: &Position, _: Cell, set: Bits) {
@@ -702,7 +712,7 @@ impl Sink for Count {
         // onto a friendly man has one choice, the stack); every other move is one move.
         let me = pos.to_move();
         let six = set & promotion_tiles(me) & !pos.of_player(me);
-        self.0 += set.len() + (PROMOTION_CHOICES.len() - 1) * six.len();
+        self.0 += tiles(&set) + (PROMOTION_CHOICES.len() - 1) * tiles(&six);
     }
     #[inline]
     fn one(&mut self, _: Move) {
@@ -735,6 +745,8 @@ struct Legality {
     danger_from: Bits,
     /// Captures on these tiles are made and tested (likewise).
     danger_cap: Bits,
+    /// No check, no pin, no fission danger: every simple move of a man but the king is legal.
+    plain: bool,
 }
 
 impl Legality {
@@ -747,9 +759,22 @@ impl Legality {
             npins: 0,
             danger_from: CellSet::EMPTY,
             danger_cap: CellSet::EMPTY,
+            plain: true,
         };
+        l.find(pos, me);
+        l.plain = !l.slow
+            && l.global.is_none()
+            && l.npins == 0
+            && l.danger_from.is_empty()
+            && l.danger_cap.is_empty();
+        l
+    }
+
+    /// Fills the checks, pins and dangers of the king of `me`.
+    fn find(&mut self, pos: &Position, me: Player) {
+        let l = self;
         let Some(k) = pos.king(me) else {
-            return l;
+            return;
         };
         let g = fast::geo();
         let rules = &pos.rules;
@@ -760,7 +785,7 @@ impl Legality {
         let stacks = of(Kind::Stack);
         if !rules.stack.decay && !stacks.is_empty() {
             l.slow = true;
-            return l;
+            return;
         }
         let occ2 = |pid: usize| pos.planes[pid];
         let occ = pos.occupied();
@@ -832,7 +857,6 @@ impl Legality {
                 l.danger_cap |= dests;
             }
         }
-        l
     }
 
     /// A route with no man on it: every non-king move must block it or take the attacker.
@@ -907,6 +931,9 @@ impl Legality {
     /// other sub-piece stays: only checks matter).
     #[inline]
     fn filter(&self, pos: &Position, from: Cell, set: Bits, parts: Option<Kind>) -> Bits {
+        if self.plain {
+            return set;
+        }
         let mk = |to: Cell| Move {
             part: parts,
             ..Move::new(from, to)
