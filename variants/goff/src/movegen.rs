@@ -138,18 +138,12 @@ fn dests_with(
             out
         }
         Kind::Pawn => {
-            let pt = pawn_tables_for(rules);
-            let i = pc.player.index();
+            let pt = &pawn_tables_for(rules).packed;
             let mut out = CellSet::EMPTY;
-            for s in &pt.advance[i][from.index()] {
-                if !occupied.contains(s.to) && s.open(occupied) {
-                    out.insert(s.to);
-                }
-            }
-            for s in &pt.capture[i][from.index()] {
-                if capturable.contains(s.to) && s.open(occupied) {
-                    out.insert(s.to);
-                }
+            pt.moves(pc.player, from, false, &!*occupied, occupied, &mut out);
+            let i = pc.player.index() * 512 + from.index();
+            if pt.cap_to[i].intersects(&capturable) {
+                pt.moves(pc.player, from, true, &capturable, occupied, &mut out);
             }
             out
         }
@@ -556,14 +550,9 @@ fn attacked_in(
         return true;
     }
     let pawns = pawn_tables_for(rules);
-    let capture = &pawns.capture[by.index()];
     if fast::any(
         &(of(Kind::Pawn) & pawns.attackers[by.index()][target.index()]),
-        |from| {
-            capture[from.index()]
-                .iter()
-                .any(|s| s.to == target && s.open(occ))
-        },
+        |from| pawns.packed.captures(by, from, target, occ),
     ) {
         return true;
     }
