@@ -156,6 +156,13 @@ pub(crate) struct Geo {
     routes: Vec<RouteE>,
     /// Knight leaps per tile.
     pub(crate) knight: Vec<Bits>,
+    /// Per tile, the run of its king steps in `king_to`.
+    king_idx: Vec<(u32, u32)>,
+    /// King steps: the destination and the run of its rectangles in `king_alt`.
+    king_to: Vec<(Cell, u32, u32)>,
+    /// A king step's rectangles: a plane and the rectangle's tiles but the destination there (the
+    /// step is open when one of them holds no man).
+    king_alt: Vec<(usize, u64)>,
 }
 
 static GEO: OnceLock<Geo> = OnceLock::new();
@@ -418,7 +425,7 @@ impl Geo {
                 }
             }
         }
-        Geo {
+        let mut geo = Geo {
             plane_of,
             bit_of,
             cell_of,
@@ -435,7 +442,74 @@ impl Geo {
             route_idx,
             routes,
             knight,
+            king_idx: Vec::with_capacity(512),
+            king_to: Vec::new(),
+            king_alt: Vec::new(),
+        };
+        geo.build_king();
+        geo
+    }
+
+    /// The king's steps of every tile: the perimeter-1 lines of the planes of the three families,
+    /// grouped by destination.
+    fn build_king(&mut self) {
+        let mut idx = Vec::with_capacity(512);
+        let (mut tos, mut alts) = (Vec::with_capacity(512 * 26), Vec::with_capacity(512 * 64));
+        for si in 0..512usize {
+            // By offset to the neighbour (27 slots), at most 3 planes of one family per ray.
+            let mut by_to = [(Cell(0), [(0usize, 0u64); 4], 0usize); 27];
+            for f in 0..3 {
+                for pl in &self.fams[f] {
+                    let o = pl.o as usize;
+                    let pid = self.plane_of[o][si] as usize;
+                    let s2 = self.bit_of[o][si] as usize;
+                    for j in 0..pl.nl as usize {
+                        let (r, qa, qb) = pl.lines[j];
+                        let to = self.raycell[r as usize][s2][1] & self.onboard[pid];
+                        if to == 0 {
+                            continue;
+                        }
+                        let m = self.sq[pl.quads[qa as usize] as usize][s2][1]
+                            | self.sq[pl.quads[qb as usize] as usize][s2][1];
+                        let c = Cell(self.cell_of[pid][to.trailing_zeros() as usize] as u32);
+                        let (t, u) = (zab(si), zab(c.index()));
+                        let slot =
+                            ((u.0 - t.0 + 1) * 9 + (u.1 - t.1 + 1) * 3 + (u.2 - t.2 + 1)) as usize;
+                        let e = &mut by_to[slot];
+                        e.0 = c;
+                        e.1[e.2] = (pid, m & self.onboard[pid] & !to);
+                        e.2 += 1;
+                    }
+                }
+            }
+            let start = tos.len() as u32;
+            for (c, v, n) in by_to {
+                if n > 0 {
+                    let a = alts.len() as u32;
+                    alts.extend_from_slice(&v[..n]);
+                    tos.push((c, a, alts.len() as u32));
+                }
+            }
+            idx.push((start, tos.len() as u32));
         }
+        self.king_idx = idx;
+        self.king_to = tos;
+        self.king_alt = alts;
+    }
+
+    /// The king steps from tile `si`: destination and rectangles.
+    #[inline]
+    fn king_steps(&self, si: usize) -> &[(Cell, u32, u32)] {
+        let (a, b) = self.king_idx[si];
+        &self.king_to[a as usize..b as usize]
+    }
+
+    /// True if one of the rectangles `a..b` of a king step holds no man.
+    #[inline]
+    fn king_open(&self, a: u32, b: u32, occ2: impl Fn(usize) -> u64) -> bool {
+        self.king_alt[a as usize..b as usize]
+            .iter()
+            .any(|&(pid, m)| m & occ2(pid) == 0)
     }
 
     /// The men of plane `pid` in any occupancy, as its grid word.
@@ -570,9 +644,13 @@ impl Geo {
                 let sh = sh as usize & (MAX_SHAPES - 1);
                 let sq = &self.sq[sh][s2];
                 let pure = &self.pure[sh][s2];
-                let mut k = 1;
-                while k < 8 && sq[k] & occ == 0 {
-                    k += 1;
+                // An open quadrant (often one off the board) skips the walk.
+                let mut k = 8;
+                if sq[7] & occ != 0 {
+                    k = 1;
+                    while sq[k] & occ == 0 {
+                        k += 1;
+                    }
                 }
                 *f = k;
                 t2 |= pure[k - 1];
@@ -659,44 +737,19 @@ impl Geo {
     /// brook steps are apart).
     #[inline]
     pub(crate) fn king_covers(&self, from: Cell, to: Cell, occ2: impl Fn(usize) -> u64) -> bool {
-        (0..3).any(|f| {
-            from != to
-                && self.routes(f, from, to).iter().any(|r| {
-                    r.king_step() && {
-                        let (pid, m) = self.manifold(r, from);
-                        m & occ2(pid) & !self.bit(r, to) == 0
-                    }
-                })
-        })
+        self.king_steps(from.index())
+            .iter()
+            .any(|&(c, a, b)| c == to && self.king_open(a, b, &occ2))
     }
 
     /// The king's destinations from `s` (perimeter-1 linear steps of the three families whose
     /// rectangle is empty in some plane), own men excluded.
     #[inline]
     pub(crate) fn king_moves(&self, s: Cell, occ2: impl Fn(usize) -> u64, own: &Bits) -> Bits {
-        let si = s.index();
         let mut out = CellSet::EMPTY;
-        for f in 0..3 {
-            for pl in &self.fams[f] {
-                let o = pl.o as usize;
-                let pid = self.plane_of[o][si] as usize;
-                let s2 = self.bit_of[o][si] as usize;
-                let occ = occ2(pid);
-                for j in 0..pl.nl as usize {
-                    let (r, qa, qb) = pl.lines[j];
-                    let to = self.raycell[r as usize][s2][1] & self.onboard[pid];
-                    if to == 0 {
-                        continue;
-                    }
-                    let m = self.sq[pl.quads[qa as usize] as usize][s2][1]
-                        | self.sq[pl.quads[qb as usize] as usize][s2][1];
-                    if m & occ & !to == 0 {
-                        let c = Cell(self.cell_of[pid][to.trailing_zeros() as usize] as u32);
-                        if !own.contains(c) {
-                            out.insert(c);
-                        }
-                    }
-                }
+        for &(c, a, b) in self.king_steps(s.index()) {
+            if !own.contains(c) && self.king_open(a, b, &occ2) {
+                out.insert(c);
             }
         }
         out

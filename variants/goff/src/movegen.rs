@@ -93,7 +93,8 @@ pub fn destinations_under(
     own: &Bits,
 ) -> Bits {
     let g = fast::geo();
-    dests_with(rules, pc, from, occupied, own, |pid| {
+    let capturable = occupied.without(own);
+    dests_with(rules, pc, from, (occupied, own, &capturable), |pid| {
         g.gather(occupied, pid)
     })
 }
@@ -104,12 +105,11 @@ fn dests_with(
     rules: &GoffRules,
     pc: Piece,
     from: Cell,
-    occupied: &Bits,
-    own: &Bits,
+    (occupied, own, capturable): (&Bits, &Bits, &Bits),
     occ2: impl Fn(usize) -> u64 + Copy,
 ) -> Bits {
     let g = fast::geo();
-    let capturable = occupied.without(own);
+    let capturable = *capturable;
     match pc.kind {
         Kind::Stack if !rules.stack.decay => {
             // Without decay a stack moves only as a stack, to overlap tiles.
@@ -409,7 +409,10 @@ pub fn destinations(pos: &Position, from: Cell) -> Bits {
 /// [`destinations_under`] in a position, by its planes.
 #[inline]
 fn pos_dests(pos: &Position, pc: Piece, from: Cell, occ: &Bits, own: &Bits) -> Bits {
-    dests_with(&pos.rules, pc, from, occ, own, |pid| pos.planes[pid])
+    let cap = occ.without(own);
+    dests_with(&pos.rules, pc, from, (occ, own, &cap), |pid| {
+        pos.planes[pid]
+    })
 }
 
 /// True if a man of `pc` on `from` covers `to` (attacks or defends it: `to` counts as capturable,
@@ -736,6 +739,12 @@ struct Legality {
     danger_cap: Bits,
     /// No check, no pin, no fission danger: every simple move of a man but the king is legal.
     plain: bool,
+    /// The pawns of `me` with an en passant capture (found once per position).
+    ep_pawns: Bits,
+    /// The men of `me`, every man, and the men of the other side.
+    own: Bits,
+    occ: Bits,
+    cap: Bits,
 }
 
 impl Legality {
@@ -749,7 +758,14 @@ impl Legality {
             danger_from: CellSet::EMPTY,
             danger_cap: CellSet::EMPTY,
             plain: true,
+            own: pos.of_player(me),
+            occ: pos.occupied(),
+            cap: pos.of_player(other(me)),
+            ep_pawns: CellSet::EMPTY,
         };
+        if pos.ep.is_some() && me == pos.to_move() {
+            en_passant_each(pos, |m| l.ep_pawns.insert(m.from));
+        }
         l.find(pos, me);
         l.plain = !l.slow
             && l.global.is_none()
@@ -961,9 +977,7 @@ fn gen_from(
 ) {
     let g = fast::geo();
     let me = info.me;
-    let own = pos.of_player(me);
-    let occ = pos.occupied();
-    let cap = occ.without(&own);
+    let (own, occ, cap) = (info.own, info.occ, info.cap);
     let occ2 = |pid: usize| pos.planes[pid];
     let pc = Piece { player: me, kind };
     match kind {
@@ -1002,16 +1016,19 @@ fn gen_from(
             }
         }
         Kind::Pawn => {
-            en_passant_each(pos, |m| {
-                if m.from == from && info.test(pos, &m) {
-                    sink.one(m);
-                }
-            });
-            let set = dests_with(&pos.rules, pc, from, &occ, &own, occ2) | uplifts(pos, me, from);
+            if info.ep_pawns.contains(from) {
+                en_passant_each(pos, |m| {
+                    if m.from == from && info.test(pos, &m) {
+                        sink.one(m);
+                    }
+                });
+            }
+            let set =
+                dests_with(&pos.rules, pc, from, (&occ, &own, &cap), occ2) | uplifts(pos, me, from);
             sink.pawns(pos, from, info.filter(pos, from, set, None));
         }
         Kind::King => {
-            let set = dests_with(&pos.rules, pc, from, &occ, &own, occ2);
+            let set = dests_with(&pos.rules, pc, from, (&occ, &own, &cap), occ2);
             for to in set {
                 let m = Move::new(from, to);
                 if king_step_safe(pos, from, to) {
@@ -1029,12 +1046,12 @@ fn gen_from(
             }
         }
         Kind::Bishop | Kind::Duke => {
-            let set = dests_with(&pos.rules, pc, from, &occ, &own, occ2)
+            let set = dests_with(&pos.rules, pc, from, (&occ, &own, &cap), occ2)
                 | combinations(pos, me, from, kind, false);
             sink.set(from, info.filter(pos, from, set, None));
         }
         Kind::Queen | Kind::Rook | Kind::Knight => {
-            let set = dests_with(&pos.rules, pc, from, &occ, &own, occ2);
+            let set = dests_with(&pos.rules, pc, from, (&occ, &own, &cap), occ2);
             sink.set(from, info.filter(pos, from, set, None));
         }
     }

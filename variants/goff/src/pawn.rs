@@ -50,8 +50,11 @@ pub(crate) struct Packed {
     runs: Vec<(u32, u32)>,
     /// Per player and source tile: every capture destination (blocking aside).
     pub(crate) cap_to: Vec<Bits>,
-    /// Steps: destination and run of ways.
+    /// Steps: destination and run of ways; a step with one way in one occupancy word has the
+    /// run empty and the word and mask in `one`.
     steps: Vec<(Cell, u32, u32)>,
+    /// Per step: the occupancy word and mask of a step with one way in one word.
+    one: Vec<(usize, u64)>,
     /// Ways: run of pairs.
     ways: Vec<(u32, u32)>,
     /// Pairs: an occupancy word's index and the way's tiles in it.
@@ -64,6 +67,7 @@ impl Packed {
             runs: Vec::with_capacity(2048),
             cap_to: Vec::with_capacity(1024),
             steps: Vec::new(),
+            one: Vec::new(),
             ways: Vec::new(),
             pairs: Vec::new(),
         };
@@ -72,6 +76,15 @@ impl Packed {
                 for list in [&advance[pi][c], &capture[pi][c]] {
                     let start = t.steps.len() as u32;
                     for st in list {
+                        if let [w] = st.ways.as_slice() {
+                            let words: Vec<usize> = (0..8).filter(|&i| w.0[i] != 0).collect();
+                            if let [i] = words.as_slice() {
+                                t.steps.push((st.to, 0, 0));
+                                t.one.push((*i, w.0[*i]));
+                                continue;
+                            }
+                        }
+                        t.one.push((0, u64::MAX));
                         let w0 = t.ways.len() as u32;
                         for w in &st.ways {
                             let p0 = t.pairs.len() as u32;
@@ -86,22 +99,33 @@ impl Packed {
                     }
                     t.runs.push((start, t.steps.len() as u32));
                 }
-                t.cap_to.push(capture[pi][c].iter().map(|st| st.to).collect());
+                t.cap_to
+                    .push(capture[pi][c].iter().map(|st| st.to).collect());
             }
         }
         t
     }
 
-    /// The steps of a pawn of `p` on `from`: advances (`capture` false) or captures.
+    /// The steps of a pawn of `p` on `from`: advances (`capture` false) or captures, with their
+    /// `one` entries.
     #[inline]
-    fn steps(&self, p: Player, from: Cell, capture: bool) -> &[(Cell, u32, u32)] {
+    fn steps(
+        &self,
+        p: Player,
+        from: Cell,
+        capture: bool,
+    ) -> impl Iterator<Item = (&(Cell, u32, u32), &(usize, u64))> {
         let (a, b) = self.runs[(p.index() * 512 + from.index()) * 2 + capture as usize];
-        &self.steps[a as usize..b as usize]
+        let r = a as usize..b as usize;
+        self.steps[r.clone()].iter().zip(&self.one[r])
     }
 
     /// True if some way of a step is clear of `occ`.
     #[inline]
-    fn open(&self, step: &(Cell, u32, u32), occ: &Bits) -> bool {
+    fn open(&self, step: &(Cell, u32, u32), one: &(usize, u64), occ: &Bits) -> bool {
+        if one.1 != u64::MAX {
+            return occ.0[one.0 & 7] & one.1 == 0;
+        }
         self.ways[step.1 as usize..step.2 as usize]
             .iter()
             .any(|&(a, b)| {
@@ -123,8 +147,8 @@ impl Packed {
         occ: &Bits,
         out: &mut Bits,
     ) {
-        for st in self.steps(p, from, capture) {
-            if to.contains(st.0) && self.open(st, occ) {
+        for (st, one) in self.steps(p, from, capture) {
+            if to.contains(st.0) && self.open(st, one, occ) {
                 out.insert(st.0);
             }
         }
@@ -134,8 +158,7 @@ impl Packed {
     #[inline]
     pub(crate) fn captures(&self, p: Player, from: Cell, target: Cell, occ: &Bits) -> bool {
         self.steps(p, from, true)
-            .iter()
-            .any(|st| st.0 == target && self.open(st, occ))
+            .any(|(st, one)| st.0 == target && self.open(st, one, occ))
     }
 }
 
@@ -260,6 +283,7 @@ fn build(simple: bool, restricted: bool) -> PawnTables {
             runs: Vec::new(),
             cap_to: Vec::new(),
             steps: Vec::new(),
+            one: Vec::new(),
             ways: Vec::new(),
             pairs: Vec::new(),
         },
