@@ -85,6 +85,9 @@ struct FamPlane {
     quads: [u8; 6],
     nl: u8,
     lines: [(u8, u8, u8); 6],
+    /// The lines in cycle order: `cyc[i]` is the 2D ray between quadrants `i` and `i + 1`
+    /// (modulo `nq`); every plane's lines close a cycle around the source.
+    cyc: [u8; 6],
 }
 
 /// A route of a family from a source to a tile (the reverse table of the moves): its plane
@@ -290,6 +293,7 @@ impl Geo {
                     quads: [0; 6],
                     nl: 0,
                     lines: [(0, 0, 0); 6],
+                    cyc: [0; 6],
                 };
                 for (i, &q) in qs.iter().enumerate() {
                     fp.quads[i] = qshape[q];
@@ -310,6 +314,16 @@ impl Geo {
                         local(l.quadrants[1]) as u8,
                     );
                     fp.nl += 1;
+                }
+                let n = fp.nq as usize;
+                assert_eq!(fp.nl as usize, n, "a plane has as many lines as quadrants");
+                for i in 0..n {
+                    let (a, b) = (i as u8, ((i + 1) % n) as u8);
+                    let l = fp.lines[..n]
+                        .iter()
+                        .find(|&&(_, qa, qb)| (qa, qb) == (a, b) || (qa, qb) == (b, a))
+                        .expect("the lines of a plane join its quadrants in a cycle");
+                    fp.cyc[i] = l.0;
                 }
                 fams[f].push(fp);
             }
@@ -617,6 +631,53 @@ impl Geo {
         }
     }
 
+    /// The moves of a base piece on grid square `s2` of a plane of `N` quadrants holding the men
+    /// `occ`: the grid words of its free destinations and of the men it may take.
+    #[inline(always)]
+    fn plane<const N: usize>(&self, pl: &FamPlane, s2: usize, occ: u64) -> (u64, u64) {
+        // Per quadrant: the first blocked perimeter and the men of its ring there.
+        let mut fq = [8usize; N];
+        let mut rq = [0u64; N];
+        let mut t2 = 0u64;
+        let mut c2 = 0u64;
+        for i in 0..N {
+            let sh = pl.quads[i] as usize & (MAX_SHAPES - 1);
+            let sq = &self.sq[sh][s2];
+            let pure = &self.pure[sh][s2];
+            // An open quadrant (often one off the board) skips the walk.
+            if sq[7] & occ == 0 {
+                t2 |= pure[7];
+                continue;
+            }
+            let mut k = 1;
+            while sq[k & 7] & occ == 0 {
+                k += 1;
+            }
+            let k = k & 7;
+            fq[i] = k;
+            t2 |= pure[k - 1];
+            let ring = sq[k] & !sq[k - 1] & occ;
+            rq[i] = ring;
+            if ring & (ring - 1) == 0 && ring & pure[k] != 0 {
+                c2 |= ring;
+            }
+        }
+        for i in 0..N {
+            let j = (i + 1) % N;
+            let m = fq[i].min(fq[j]);
+            let r = pl.cyc[i] as usize & (MAX_SHAPES - 1);
+            t2 |= self.ray[r][s2][(m - 1) & 7];
+            if m < 8 {
+                // The rectangle's ring at m: the men of each quadrant's ring if blocked there.
+                let ring = if fq[i] == m { rq[i] } else { 0 } | if fq[j] == m { rq[j] } else { 0 };
+                if ring != 0 && ring == self.raycell[r][s2][m] {
+                    c2 |= ring;
+                }
+            }
+        }
+        (t2, c2)
+    }
+
     /// The destinations of a base piece of family `f` (0 rook, 1 bishop, 2 duke) on `s`: empty
     /// tiles and the tiles of `cap` its open moves reach. `occ2` gives a plane's men.
     #[inline]
@@ -634,49 +695,11 @@ impl Geo {
             let pid = self.plane_of[o][si] as usize;
             let s2 = self.bit_of[o][si] as usize & 63;
             let occ = occ2(pid);
-            // Per quadrant: the first blocked perimeter and the men of its ring there.
-            let mut fq = [8usize; 8];
-            let mut rq = [0u64; 8];
-            let mut t2 = 0u64;
-            let mut c2 = 0u64;
-            let nq = (pl.nq as usize).min(6);
-            for ((&sh, f), r) in pl.quads[..nq].iter().zip(&mut fq).zip(&mut rq) {
-                let sh = sh as usize & (MAX_SHAPES - 1);
-                let sq = &self.sq[sh][s2];
-                let pure = &self.pure[sh][s2];
-                // An open quadrant (often one off the board) skips the walk.
-                let mut k = 8;
-                if sq[7] & occ != 0 {
-                    k = 1;
-                    while sq[k] & occ == 0 {
-                        k += 1;
-                    }
-                }
-                *f = k;
-                t2 |= pure[k - 1];
-                if k < 8 {
-                    let ring = sq[k] & !sq[k - 1] & occ;
-                    *r = ring;
-                    if ring & (ring - 1) == 0 && ring & pure[k] != 0 {
-                        c2 |= ring;
-                    }
-                }
-            }
-            let nl = (pl.nl as usize).min(6);
-            for &(r, qa, qb) in &pl.lines[..nl] {
-                let (qa, qb) = (qa as usize & 7, qb as usize & 7);
-                let m = fq[qa].min(fq[qb]);
-                let r = r as usize & (MAX_SHAPES - 1);
-                t2 |= self.ray[r][s2][(m - 1) & 7];
-                if m < 8 {
-                    // The rectangle's ring at m: the men of each quadrant's ring if blocked there.
-                    let ring =
-                        if fq[qa] == m { rq[qa] } else { 0 } | if fq[qb] == m { rq[qb] } else { 0 };
-                    if ring != 0 && ring == self.raycell[r][s2][m] {
-                        c2 |= ring;
-                    }
-                }
-            }
+            let (t2, mut c2) = if f == 1 {
+                self.plane::<6>(pl, s2, occ)
+            } else {
+                self.plane::<4>(pl, s2, occ)
+            };
             self.spread(pid, t2 & self.onboard[pid], out);
             let cells = &self.cell_of[pid];
             while c2 != 0 {

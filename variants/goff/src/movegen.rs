@@ -1029,12 +1029,11 @@ fn gen_from(
         }
         Kind::King => {
             let set = dests_with(&pos.rules, pc, from, (&occ, &own, &cap), occ2);
-            for to in set {
-                let m = Move::new(from, to);
+            fast::each(&set, |to| {
                 if king_step_safe(pos, from, to) {
-                    sink.one(m);
+                    sink.one(Move::new(from, to));
                 }
-            }
+            });
             if pos.unmoved().contains(from) {
                 scratch.clear();
                 crate::castling::castles(pos, from, scratch);

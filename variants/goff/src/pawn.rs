@@ -66,10 +66,10 @@ impl Packed {
         let mut t = Packed {
             runs: Vec::with_capacity(2048),
             cap_to: Vec::with_capacity(1024),
-            steps: Vec::new(),
-            one: Vec::new(),
-            ways: Vec::new(),
-            pairs: Vec::new(),
+            steps: Vec::with_capacity(1 << 15),
+            one: Vec::with_capacity(1 << 15),
+            ways: Vec::with_capacity(1 << 14),
+            pairs: Vec::with_capacity(1 << 15),
         };
         for pi in 0..2 {
             for c in 0..512 {
@@ -77,10 +77,10 @@ impl Packed {
                     let start = t.steps.len() as u32;
                     for st in list {
                         if let [w] = st.ways.as_slice() {
-                            let words: Vec<usize> = (0..8).filter(|&i| w.0[i] != 0).collect();
-                            if let [i] = words.as_slice() {
+                            let mut words = w.0.iter().enumerate().filter(|(_, &m)| m != 0);
+                            if let (Some((i, &m)), None) = (words.next(), words.next()) {
                                 t.steps.push((st.to, 0, 0));
-                                t.one.push((*i, w.0[*i]));
+                                t.one.push((i, m));
                                 continue;
                             }
                         }
@@ -99,8 +99,11 @@ impl Packed {
                     }
                     t.runs.push((start, t.steps.len() as u32));
                 }
-                t.cap_to
-                    .push(capture[pi][c].iter().map(|st| st.to).collect());
+                let mut to = CellSet::EMPTY;
+                for st in &capture[pi][c] {
+                    to.insert(st.to);
+                }
+                t.cap_to.push(to);
             }
         }
         t
