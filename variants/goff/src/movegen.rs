@@ -741,6 +741,8 @@ struct Legality {
     plain: bool,
     /// The pawns of `me` with an en passant capture (found once per position).
     ep_pawns: Bits,
+    /// Some lone bishop or duke of `me` stands on a promotion tile (pawns may uplift).
+    uplift: bool,
     /// The men of `me`, every man, and the men of the other side.
     own: Bits,
     occ: Bits,
@@ -762,6 +764,10 @@ impl Legality {
             occ: pos.occupied(),
             cap: pos.of_player(other(me)),
             ep_pawns: CellSet::EMPTY,
+            uplift: !(pos.of_player(me)
+                & (pos.of_kind(Kind::Bishop) | pos.of_kind(Kind::Duke))
+                & promotion_tiles(me))
+            .is_empty(),
         };
         if pos.ep.is_some() && me == pos.to_move() {
             en_passant_each(pos, |m| l.ep_pawns.insert(m.from));
@@ -977,14 +983,14 @@ fn gen_from(
 ) {
     let g = fast::geo();
     let me = info.me;
-    let (own, occ, cap) = (info.own, info.occ, info.cap);
+    let (own, occ, cap) = (&info.own, &info.occ, &info.cap);
     let occ2 = |pid: usize| pos.planes[pid];
     let pc = Piece { player: me, kind };
     match kind {
         Kind::Stack => {
             let (mut b, mut d) = (CellSet::EMPTY, CellSet::EMPTY);
-            g.family_moves(1, from, occ2, &cap, &mut b);
-            g.family_moves(2, from, occ2, &cap, &mut d);
+            g.family_moves(1, from, occ2, cap, &mut b);
+            g.family_moves(2, from, occ2, cap, &mut d);
             sink.set(from, info.filter(pos, from, b & d, None));
             let decay = pos.rules.stack.decay;
             for (k, set) in [(Kind::Bishop, b), (Kind::Duke, d)] {
@@ -995,12 +1001,12 @@ fn gen_from(
             if pos.rules.stack.fission {
                 let pinned =
                     info.slow || info.allowed(from).is_some() || info.danger_from.contains(from);
-                let risky = info.danger_cap & cap;
+                let risky = info.danger_cap & *cap;
                 fission::each_fission(
                     from,
-                    &occ,
+                    occ,
                     |pid| pos.planes[pid],
-                    &cap,
+                    cap,
                     |x, y| {
                         let m = Move {
                             fission: Some(y),
@@ -1023,12 +1029,14 @@ fn gen_from(
                     }
                 });
             }
-            let set =
-                dests_with(&pos.rules, pc, from, (&occ, &own, &cap), occ2) | uplifts(pos, me, from);
+            let mut set = dests_with(&pos.rules, pc, from, (occ, own, cap), occ2);
+            if info.uplift {
+                set |= uplifts(pos, me, from);
+            }
             sink.pawns(pos, from, info.filter(pos, from, set, None));
         }
         Kind::King => {
-            let set = dests_with(&pos.rules, pc, from, (&occ, &own, &cap), occ2);
+            let set = dests_with(&pos.rules, pc, from, (occ, own, cap), occ2);
             fast::each(&set, |to| {
                 if king_step_safe(pos, from, to) {
                     sink.one(Move::new(from, to));
@@ -1045,12 +1053,12 @@ fn gen_from(
             }
         }
         Kind::Bishop | Kind::Duke => {
-            let set = dests_with(&pos.rules, pc, from, (&occ, &own, &cap), occ2)
+            let set = dests_with(&pos.rules, pc, from, (occ, own, cap), occ2)
                 | combinations(pos, me, from, kind, false);
             sink.set(from, info.filter(pos, from, set, None));
         }
         Kind::Queen | Kind::Rook | Kind::Knight => {
-            let set = dests_with(&pos.rules, pc, from, (&occ, &own, &cap), occ2);
+            let set = dests_with(&pos.rules, pc, from, (occ, own, cap), occ2);
             sink.set(from, info.filter(pos, from, set, None));
         }
     }
