@@ -88,6 +88,9 @@ struct FamPlane {
     /// The lines in cycle order: `cyc[i]` is the 2D ray between quadrants `i` and `i + 1`
     /// (modulo `nq`); every plane's lines close a cycle around the source.
     cyc: [u8; 6],
+    /// The planes of the same 2D shape (quadrants and lines) share a number, 1 and up: the key
+    /// of [`Memo`] with the grid square.
+    grp: u8,
 }
 
 /// A route of a family from a source to a tile (the reverse table of the moves): its plane
@@ -169,6 +172,30 @@ pub(crate) struct Geo {
 }
 
 static GEO: OnceLock<Geo> = OnceLock::new();
+
+/// A memo of plane moves ([`Geo::plane`]): they depend only on the plane's shape, the grid square
+/// and the plane's men, and most planes keep their men from one position to the next (a move
+/// changes 26 of 202), so the men of the same side are often looked up again in the sibling
+/// positions of a search or perft. Direct-mapped, per thread; an entry is `[men, key, free
+/// destinations, men that may be taken]`, the key being shape number and grid square (0 in an
+/// empty entry, as shape numbers start at 1).
+struct Memo;
+
+impl Memo {
+    /// Entries (a power of two).
+    const SIZE: usize = 1 << 13;
+
+    #[inline]
+    fn slot(occ: u64, key: u64) -> usize {
+        let h = (occ ^ key.wrapping_mul(0x9E37_79B9_7F4A_7C15)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        (h >> 51) as usize & (Memo::SIZE - 1)
+    }
+}
+
+thread_local! {
+    static MEMO: Box<[std::cell::Cell<[u64; 4]>]> =
+        vec![std::cell::Cell::new([0u64; 4]); Memo::SIZE].into_boxed_slice();
+}
 
 /// The tables (built on first use, in about a millisecond).
 #[inline]
@@ -262,6 +289,7 @@ impl Geo {
         };
         let shape = board_shape();
         let mut fams: [Vec<FamPlane>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+        let mut shapes_seen: Vec<FamPlane> = Vec::new();
         let mut route_lists: [Vec<Vec<RouteE>>; 3] = [
             vec![Vec::new(); 15 * 15 * 15],
             vec![Vec::new(); 15 * 15 * 15],
@@ -294,6 +322,7 @@ impl Geo {
                     nl: 0,
                     lines: [(0, 0, 0); 6],
                     cyc: [0; 6],
+                    grp: 0,
                 };
                 for (i, &q) in qs.iter().enumerate() {
                     fp.quads[i] = qshape[q];
@@ -325,6 +354,14 @@ impl Geo {
                         .expect("the lines of a plane join its quadrants in a cycle");
                     fp.cyc[i] = l.0;
                 }
+                let same = |q: &FamPlane| q.nq == fp.nq && q.quads == fp.quads && q.cyc == fp.cyc;
+                fp.grp = match shapes_seen.iter().position(same) {
+                    Some(i) => i as u8 + 1,
+                    None => {
+                        shapes_seen.push(fp);
+                        shapes_seen.len() as u8
+                    }
+                };
                 fams[f].push(fp);
             }
             // Routes by offset.
@@ -690,26 +727,37 @@ impl Geo {
         out: &mut Bits,
     ) {
         let si = s.index();
-        for pl in &self.fams[f] {
-            let o = pl.o as usize;
-            let pid = self.plane_of[o][si] as usize;
-            let s2 = self.bit_of[o][si] as usize & 63;
-            let occ = occ2(pid);
-            let (t2, mut c2) = if f == 1 {
-                self.plane::<6>(pl, s2, occ)
-            } else {
-                self.plane::<4>(pl, s2, occ)
-            };
-            self.spread(pid, t2 & self.onboard[pid], out);
-            let cells = &self.cell_of[pid];
-            while c2 != 0 {
-                let c = Cell(cells[c2.trailing_zeros() as usize] as u32);
-                if cap.contains(c) {
-                    out.insert(c);
+        MEMO.with(|memo| {
+            for pl in &self.fams[f] {
+                let o = pl.o as usize;
+                let pid = self.plane_of[o][si] as usize;
+                let s2 = self.bit_of[o][si] as usize & 63;
+                let occ = occ2(pid);
+                let key = (pl.grp as u64) << 6 | s2 as u64;
+                let slot = &memo[Memo::slot(occ, key)];
+                let e = slot.get();
+                let (t2, mut c2) = if e[0] == occ && e[1] == key {
+                    (e[2], e[3])
+                } else {
+                    let r = if f == 1 {
+                        self.plane::<6>(pl, s2, occ)
+                    } else {
+                        self.plane::<4>(pl, s2, occ)
+                    };
+                    slot.set([occ, key, r.0, r.1]);
+                    r
+                };
+                self.spread(pid, t2 & self.onboard[pid], out);
+                let cells = &self.cell_of[pid];
+                while c2 != 0 {
+                    let c = Cell(cells[c2.trailing_zeros() as usize] as u32);
+                    if cap.contains(c) {
+                        out.insert(c);
+                    }
+                    c2 &= c2 - 1;
                 }
-                c2 &= c2 - 1;
             }
-        }
+        })
     }
 
     /// The routes of family `f` from `from` to `to` on the empty board.
