@@ -145,7 +145,7 @@ pub(crate) struct Geo {
     lvl: Vec<[u64; 8]>,
     drop: Vec<Drop>,
     /// Per plane, its orientation.
-    orient_of: Vec<u8>,
+    orient_of: [u8; NPLANES],
     /// Per plane dropping b, the fixed b.
     fixed: Vec<u8>,
     /// Per quadrant shape and grid square, the squares of perimeter 0..=7 (0: none).
@@ -246,7 +246,7 @@ impl Geo {
         let mut onboard = vec![0u64; NPLANES];
         let mut lvl = vec![[0u64; 8]; NPLANES];
         let mut drop = vec![Drop::Z; NPLANES];
-        let mut orient_of = vec![0u8; NPLANES];
+        let mut orient_of = [0u8; NPLANES];
         let mut fixed = vec![0u8; NPLANES];
         let mut base = 0usize;
         for (o, &n) in NORMALS.iter().enumerate() {
@@ -604,7 +604,7 @@ impl Geo {
     /// The grid bit of `c` in plane `pid` (0 if `c` is not in it).
     #[inline]
     pub(crate) fn bit_in(&self, pid: usize, c: Cell) -> u64 {
-        let o = self.orient_of[pid] as usize;
+        let o = self.orient_of[pid % NPLANES] as usize % 13;
         if self.plane_of[o][c.index()] as usize == pid {
             1u64 << self.bit_of[o][c.index()]
         } else {

@@ -809,7 +809,7 @@ impl Legality {
             if f != 0 {
                 men |= stacks;
             }
-            for a in men {
+            fast::each(&men, |a| {
                 for r in g.routes(f, a, k) {
                     let (pid, b) = g.route_blockers(r, a, k, occ2);
                     if b == 0 {
@@ -821,7 +821,7 @@ impl Legality {
                         }
                     }
                 }
-            }
+            });
         }
         for a in of(Kind::King) {
             for f in 0..3 {
