@@ -183,12 +183,12 @@ struct Memo;
 
 impl Memo {
     /// Entries (a power of two).
-    const SIZE: usize = 1 << 13;
+    const SIZE: usize = 1 << 12;
 
     #[inline]
     fn slot(occ: u64, key: u64) -> usize {
         let h = (occ ^ key.wrapping_mul(0x9E37_79B9_7F4A_7C15)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        (h >> 51) as usize & (Memo::SIZE - 1)
+        (h >> 52) as usize & (Memo::SIZE - 1)
     }
 }
 
