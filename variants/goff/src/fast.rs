@@ -944,6 +944,35 @@ mod tests {
         }
     }
 
+    /// The plane memo gives what the planes give: the same boards twice (the second time mostly
+    /// from the memo, the key being shape, grid square and men), every family, against
+    /// `PlanarTables` (01 §3.7-3.8).
+    #[test]
+    fn memo_answers_as_the_planar_tables() {
+        let g = geo();
+        let t = tables();
+        let mut rng = RandomMover::new(23);
+        let cases: Vec<(Bits, Bits, Cell)> = (0..60)
+            .map(|i| {
+                let from = Cell(rng.below(512) as u32);
+                let mut occ = random_occ(&mut rng, [4, 30, 90][i % 3]);
+                occ.remove(from);
+                let cap = random_occ(&mut rng, 60) & occ;
+                (occ, cap, from)
+            })
+            .collect();
+        for _pass in 0..2 {
+            for (occ, cap, from) in &cases {
+                let planes = g.all_planes(occ);
+                for (f, pt) in [&t.rook, &t.bishop, &t.duke].into_iter().enumerate() {
+                    let mut fast = CellSet::EMPTY;
+                    g.family_moves(f, *from, |p| planes[p], cap, &mut fast);
+                    assert_eq!(fast, pt.moves(*from, occ, cap), "family {f} from {from:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn kept_planes_follow_the_men_and_counts_match_the_lists() {
         use crate::Goff;
