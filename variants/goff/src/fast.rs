@@ -85,6 +85,12 @@ struct FamPlane {
     quads: [u8; 6],
     nl: u8,
     lines: [(u8, u8, u8); 6],
+    /// The lines in cycle order: `cyc[i]` is the 2D ray between quadrants `i` and `i + 1`
+    /// (modulo `nq`); every plane's lines close a cycle around the source.
+    cyc: [u8; 6],
+    /// The planes of the same 2D shape (quadrants and lines) share a number, 1 and up: the key
+    /// of [`Memo`] with the grid square.
+    grp: u8,
 }
 
 /// A route of a family from a source to a tile (the reverse table of the moves): its plane
@@ -139,7 +145,7 @@ pub(crate) struct Geo {
     lvl: Vec<[u64; 8]>,
     drop: Vec<Drop>,
     /// Per plane, its orientation.
-    orient_of: Vec<u8>,
+    orient_of: [u8; NPLANES],
     /// Per plane dropping b, the fixed b.
     fixed: Vec<u8>,
     /// Per quadrant shape and grid square, the squares of perimeter 0..=7 (0: none).
@@ -156,9 +162,40 @@ pub(crate) struct Geo {
     routes: Vec<RouteE>,
     /// Knight leaps per tile.
     pub(crate) knight: Vec<Bits>,
+    /// Per tile, the run of its king steps in `king_to`.
+    king_idx: Vec<(u32, u32)>,
+    /// King steps: the destination and the run of its rectangles in `king_alt`.
+    king_to: Vec<(Cell, u32, u32)>,
+    /// A king step's rectangles: a plane and the rectangle's tiles but the destination there (the
+    /// step is open when one of them holds no man).
+    king_alt: Vec<(usize, u64)>,
 }
 
 static GEO: OnceLock<Geo> = OnceLock::new();
+
+/// A memo of plane moves ([`Geo::plane`]): they depend only on the plane's shape, the grid square
+/// and the plane's men, and most planes keep their men from one position to the next (a move
+/// changes 26 of 202), so the men of the same side are often looked up again in the sibling
+/// positions of a search or perft. Direct-mapped, per thread; an entry is `[men, key, free
+/// destinations, men that may be taken]`, the key being shape number and grid square (0 in an
+/// empty entry, as shape numbers start at 1).
+struct Memo;
+
+impl Memo {
+    /// Entries (a power of two).
+    const SIZE: usize = 1 << 12;
+
+    #[inline]
+    fn slot(occ: u64, key: u64) -> usize {
+        let h = (occ ^ key.wrapping_mul(0x9E37_79B9_7F4A_7C15)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        (h >> 52) as usize & (Memo::SIZE - 1)
+    }
+}
+
+thread_local! {
+    static MEMO: Box<[std::cell::Cell<[u64; 4]>]> =
+        vec![std::cell::Cell::new([0u64; 4]); Memo::SIZE].into_boxed_slice();
+}
 
 /// The tables (built on first use, in about a millisecond).
 #[inline]
@@ -209,7 +246,7 @@ impl Geo {
         let mut onboard = vec![0u64; NPLANES];
         let mut lvl = vec![[0u64; 8]; NPLANES];
         let mut drop = vec![Drop::Z; NPLANES];
-        let mut orient_of = vec![0u8; NPLANES];
+        let mut orient_of = [0u8; NPLANES];
         let mut fixed = vec![0u8; NPLANES];
         let mut base = 0usize;
         for (o, &n) in NORMALS.iter().enumerate() {
@@ -252,6 +289,7 @@ impl Geo {
         };
         let shape = board_shape();
         let mut fams: [Vec<FamPlane>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+        let mut shapes_seen: Vec<FamPlane> = Vec::new();
         let mut route_lists: [Vec<Vec<RouteE>>; 3] = [
             vec![Vec::new(); 15 * 15 * 15],
             vec![Vec::new(); 15 * 15 * 15],
@@ -283,6 +321,8 @@ impl Geo {
                     quads: [0; 6],
                     nl: 0,
                     lines: [(0, 0, 0); 6],
+                    cyc: [0; 6],
+                    grp: 0,
                 };
                 for (i, &q) in qs.iter().enumerate() {
                     fp.quads[i] = qshape[q];
@@ -304,6 +344,24 @@ impl Geo {
                     );
                     fp.nl += 1;
                 }
+                let n = fp.nq as usize;
+                assert_eq!(fp.nl as usize, n, "a plane has as many lines as quadrants");
+                for i in 0..n {
+                    let (a, b) = (i as u8, ((i + 1) % n) as u8);
+                    let l = fp.lines[..n]
+                        .iter()
+                        .find(|&&(_, qa, qb)| (qa, qb) == (a, b) || (qa, qb) == (b, a))
+                        .expect("the lines of a plane join its quadrants in a cycle");
+                    fp.cyc[i] = l.0;
+                }
+                let same = |q: &FamPlane| q.nq == fp.nq && q.quads == fp.quads && q.cyc == fp.cyc;
+                fp.grp = match shapes_seen.iter().position(same) {
+                    Some(i) => i as u8 + 1,
+                    None => {
+                        shapes_seen.push(fp);
+                        shapes_seen.len() as u8
+                    }
+                };
                 fams[f].push(fp);
             }
             // Routes by offset.
@@ -418,7 +476,7 @@ impl Geo {
                 }
             }
         }
-        Geo {
+        let mut geo = Geo {
             plane_of,
             bit_of,
             cell_of,
@@ -435,7 +493,74 @@ impl Geo {
             route_idx,
             routes,
             knight,
+            king_idx: Vec::with_capacity(512),
+            king_to: Vec::new(),
+            king_alt: Vec::new(),
+        };
+        geo.build_king();
+        geo
+    }
+
+    /// The king's steps of every tile: the perimeter-1 lines of the planes of the three families,
+    /// grouped by destination.
+    fn build_king(&mut self) {
+        let mut idx = Vec::with_capacity(512);
+        let (mut tos, mut alts) = (Vec::with_capacity(512 * 26), Vec::with_capacity(512 * 64));
+        for si in 0..512usize {
+            // By offset to the neighbour (27 slots), at most 3 planes of one family per ray.
+            let mut by_to = [(Cell(0), [(0usize, 0u64); 4], 0usize); 27];
+            for f in 0..3 {
+                for pl in &self.fams[f] {
+                    let o = pl.o as usize;
+                    let pid = self.plane_of[o][si] as usize;
+                    let s2 = self.bit_of[o][si] as usize;
+                    for j in 0..pl.nl as usize {
+                        let (r, qa, qb) = pl.lines[j];
+                        let to = self.raycell[r as usize][s2][1] & self.onboard[pid];
+                        if to == 0 {
+                            continue;
+                        }
+                        let m = self.sq[pl.quads[qa as usize] as usize][s2][1]
+                            | self.sq[pl.quads[qb as usize] as usize][s2][1];
+                        let c = Cell(self.cell_of[pid][to.trailing_zeros() as usize] as u32);
+                        let (t, u) = (zab(si), zab(c.index()));
+                        let slot =
+                            ((u.0 - t.0 + 1) * 9 + (u.1 - t.1 + 1) * 3 + (u.2 - t.2 + 1)) as usize;
+                        let e = &mut by_to[slot];
+                        e.0 = c;
+                        e.1[e.2] = (pid, m & self.onboard[pid] & !to);
+                        e.2 += 1;
+                    }
+                }
+            }
+            let start = tos.len() as u32;
+            for (c, v, n) in by_to {
+                if n > 0 {
+                    let a = alts.len() as u32;
+                    alts.extend_from_slice(&v[..n]);
+                    tos.push((c, a, alts.len() as u32));
+                }
+            }
+            idx.push((start, tos.len() as u32));
         }
+        self.king_idx = idx;
+        self.king_to = tos;
+        self.king_alt = alts;
+    }
+
+    /// The king steps from tile `si`: destination and rectangles.
+    #[inline]
+    fn king_steps(&self, si: usize) -> &[(Cell, u32, u32)] {
+        let (a, b) = self.king_idx[si];
+        &self.king_to[a as usize..b as usize]
+    }
+
+    /// True if one of the rectangles `a..b` of a king step holds no man.
+    #[inline]
+    fn king_open(&self, a: u32, b: u32, occ2: impl Fn(usize) -> u64) -> bool {
+        self.king_alt[a as usize..b as usize]
+            .iter()
+            .any(|&(pid, m)| m & occ2(pid) == 0)
     }
 
     /// The men of plane `pid` in any occupancy, as its grid word.
@@ -479,7 +604,7 @@ impl Geo {
     /// The grid bit of `c` in plane `pid` (0 if `c` is not in it).
     #[inline]
     pub(crate) fn bit_in(&self, pid: usize, c: Cell) -> u64 {
-        let o = self.orient_of[pid] as usize;
+        let o = self.orient_of[pid % NPLANES] as usize % 13;
         if self.plane_of[o][c.index()] as usize == pid {
             1u64 << self.bit_of[o][c.index()]
         } else {
@@ -543,6 +668,53 @@ impl Geo {
         }
     }
 
+    /// The moves of a base piece on grid square `s2` of a plane of `N` quadrants holding the men
+    /// `occ`: the grid words of its free destinations and of the men it may take.
+    #[inline(always)]
+    fn plane<const N: usize>(&self, pl: &FamPlane, s2: usize, occ: u64) -> (u64, u64) {
+        // Per quadrant: the first blocked perimeter and the men of its ring there.
+        let mut fq = [8usize; N];
+        let mut rq = [0u64; N];
+        let mut t2 = 0u64;
+        let mut c2 = 0u64;
+        for i in 0..N {
+            let sh = pl.quads[i] as usize & (MAX_SHAPES - 1);
+            let sq = &self.sq[sh][s2];
+            let pure = &self.pure[sh][s2];
+            // An open quadrant (often one off the board) skips the walk.
+            if sq[7] & occ == 0 {
+                t2 |= pure[7];
+                continue;
+            }
+            let mut k = 1;
+            while sq[k & 7] & occ == 0 {
+                k += 1;
+            }
+            let k = k & 7;
+            fq[i] = k;
+            t2 |= pure[k - 1];
+            let ring = sq[k] & !sq[k - 1] & occ;
+            rq[i] = ring;
+            if ring & (ring - 1) == 0 && ring & pure[k] != 0 {
+                c2 |= ring;
+            }
+        }
+        for i in 0..N {
+            let j = (i + 1) % N;
+            let m = fq[i].min(fq[j]);
+            let r = pl.cyc[i] as usize & (MAX_SHAPES - 1);
+            t2 |= self.ray[r][s2][(m - 1) & 7];
+            if m < 8 {
+                // The rectangle's ring at m: the men of each quadrant's ring if blocked there.
+                let ring = if fq[i] == m { rq[i] } else { 0 } | if fq[j] == m { rq[j] } else { 0 };
+                if ring != 0 && ring == self.raycell[r][s2][m] {
+                    c2 |= ring;
+                }
+            }
+        }
+        (t2, c2)
+    }
+
     /// The destinations of a base piece of family `f` (0 rook, 1 bishop, 2 duke) on `s`: empty
     /// tiles and the tiles of `cap` its open moves reach. `occ2` gives a plane's men.
     #[inline]
@@ -555,60 +727,37 @@ impl Geo {
         out: &mut Bits,
     ) {
         let si = s.index();
-        for pl in &self.fams[f] {
-            let o = pl.o as usize;
-            let pid = self.plane_of[o][si] as usize;
-            let s2 = self.bit_of[o][si] as usize & 63;
-            let occ = occ2(pid);
-            // Per quadrant: the first blocked perimeter and the men of its ring there.
-            let mut fq = [8usize; 8];
-            let mut rq = [0u64; 8];
-            let mut t2 = 0u64;
-            let mut c2 = 0u64;
-            let nq = (pl.nq as usize).min(6);
-            for ((&sh, f), r) in pl.quads[..nq].iter().zip(&mut fq).zip(&mut rq) {
-                let sh = sh as usize & (MAX_SHAPES - 1);
-                let sq = &self.sq[sh][s2];
-                let pure = &self.pure[sh][s2];
-                let mut k = 1;
-                while k < 8 && sq[k] & occ == 0 {
-                    k += 1;
-                }
-                *f = k;
-                t2 |= pure[k - 1];
-                if k < 8 {
-                    let ring = sq[k] & !sq[k - 1] & occ;
-                    *r = ring;
-                    if ring & (ring - 1) == 0 && ring & pure[k] != 0 {
-                        c2 |= ring;
+        MEMO.with(|memo| {
+            for pl in &self.fams[f] {
+                let o = pl.o as usize;
+                let pid = self.plane_of[o][si] as usize;
+                let s2 = self.bit_of[o][si] as usize & 63;
+                let occ = occ2(pid);
+                let key = (pl.grp as u64) << 6 | s2 as u64;
+                let slot = &memo[Memo::slot(occ, key)];
+                let e = slot.get();
+                let (t2, mut c2) = if e[0] == occ && e[1] == key {
+                    (e[2], e[3])
+                } else {
+                    let r = if f == 1 {
+                        self.plane::<6>(pl, s2, occ)
+                    } else {
+                        self.plane::<4>(pl, s2, occ)
+                    };
+                    slot.set([occ, key, r.0, r.1]);
+                    r
+                };
+                self.spread(pid, t2 & self.onboard[pid], out);
+                let cells = &self.cell_of[pid];
+                while c2 != 0 {
+                    let c = Cell(cells[c2.trailing_zeros() as usize] as u32);
+                    if cap.contains(c) {
+                        out.insert(c);
                     }
+                    c2 &= c2 - 1;
                 }
             }
-            let nl = (pl.nl as usize).min(6);
-            for &(r, qa, qb) in &pl.lines[..nl] {
-                let (qa, qb) = (qa as usize & 7, qb as usize & 7);
-                let m = fq[qa].min(fq[qb]);
-                let r = r as usize & (MAX_SHAPES - 1);
-                t2 |= self.ray[r][s2][(m - 1) & 7];
-                if m < 8 {
-                    // The rectangle's ring at m: the men of each quadrant's ring if blocked there.
-                    let ring =
-                        if fq[qa] == m { rq[qa] } else { 0 } | if fq[qb] == m { rq[qb] } else { 0 };
-                    if ring != 0 && ring == self.raycell[r][s2][m] {
-                        c2 |= ring;
-                    }
-                }
-            }
-            self.spread(pid, t2 & self.onboard[pid], out);
-            let cells = &self.cell_of[pid];
-            while c2 != 0 {
-                let c = Cell(cells[c2.trailing_zeros() as usize] as u32);
-                if cap.contains(c) {
-                    out.insert(c);
-                }
-                c2 &= c2 - 1;
-            }
-        }
+        })
     }
 
     /// The routes of family `f` from `from` to `to` on the empty board.
@@ -659,44 +808,19 @@ impl Geo {
     /// brook steps are apart).
     #[inline]
     pub(crate) fn king_covers(&self, from: Cell, to: Cell, occ2: impl Fn(usize) -> u64) -> bool {
-        (0..3).any(|f| {
-            from != to
-                && self.routes(f, from, to).iter().any(|r| {
-                    r.king_step() && {
-                        let (pid, m) = self.manifold(r, from);
-                        m & occ2(pid) & !self.bit(r, to) == 0
-                    }
-                })
-        })
+        self.king_steps(from.index())
+            .iter()
+            .any(|&(c, a, b)| c == to && self.king_open(a, b, &occ2))
     }
 
     /// The king's destinations from `s` (perimeter-1 linear steps of the three families whose
     /// rectangle is empty in some plane), own men excluded.
     #[inline]
     pub(crate) fn king_moves(&self, s: Cell, occ2: impl Fn(usize) -> u64, own: &Bits) -> Bits {
-        let si = s.index();
         let mut out = CellSet::EMPTY;
-        for f in 0..3 {
-            for pl in &self.fams[f] {
-                let o = pl.o as usize;
-                let pid = self.plane_of[o][si] as usize;
-                let s2 = self.bit_of[o][si] as usize;
-                let occ = occ2(pid);
-                for j in 0..pl.nl as usize {
-                    let (r, qa, qb) = pl.lines[j];
-                    let to = self.raycell[r as usize][s2][1] & self.onboard[pid];
-                    if to == 0 {
-                        continue;
-                    }
-                    let m = self.sq[pl.quads[qa as usize] as usize][s2][1]
-                        | self.sq[pl.quads[qb as usize] as usize][s2][1];
-                    if m & occ & !to == 0 {
-                        let c = Cell(self.cell_of[pid][to.trailing_zeros() as usize] as u32);
-                        if !own.contains(c) {
-                            out.insert(c);
-                        }
-                    }
-                }
+        for &(c, a, b) in self.king_steps(s.index()) {
+            if !own.contains(c) && self.king_open(a, b, &occ2) {
+                out.insert(c);
             }
         }
         out
@@ -817,6 +941,35 @@ mod tests {
                 }
             }
             assert_eq!(g.king_moves(from, |p| planes[p], &own), king);
+        }
+    }
+
+    /// The plane memo gives what the planes give: the same boards twice (the second time mostly
+    /// from the memo, the key being shape, grid square and men), every family, against
+    /// `PlanarTables` (01 §3.7-3.8).
+    #[test]
+    fn memo_answers_as_the_planar_tables() {
+        let g = geo();
+        let t = tables();
+        let mut rng = RandomMover::new(23);
+        let cases: Vec<(Bits, Bits, Cell)> = (0..60)
+            .map(|i| {
+                let from = Cell(rng.below(512) as u32);
+                let mut occ = random_occ(&mut rng, [4, 30, 90][i % 3]);
+                occ.remove(from);
+                let cap = random_occ(&mut rng, 60) & occ;
+                (occ, cap, from)
+            })
+            .collect();
+        for _pass in 0..2 {
+            for (occ, cap, from) in &cases {
+                let planes = g.all_planes(occ);
+                for (f, pt) in [&t.rook, &t.bishop, &t.duke].into_iter().enumerate() {
+                    let mut fast = CellSet::EMPTY;
+                    g.family_moves(f, *from, |p| planes[p], cap, &mut fast);
+                    assert_eq!(fast, pt.moves(*from, occ, cap), "family {f} from {from:?}");
+                }
+            }
         }
     }
 

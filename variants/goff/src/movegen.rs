@@ -93,7 +93,8 @@ pub fn destinations_under(
     own: &Bits,
 ) -> Bits {
     let g = fast::geo();
-    dests_with(rules, pc, from, occupied, own, |pid| {
+    let capturable = occupied.without(own);
+    dests_with(rules, pc, from, (occupied, own, &capturable), |pid| {
         g.gather(occupied, pid)
     })
 }
@@ -104,12 +105,11 @@ fn dests_with(
     rules: &GoffRules,
     pc: Piece,
     from: Cell,
-    occupied: &Bits,
-    own: &Bits,
+    (occupied, own, capturable): (&Bits, &Bits, &Bits),
     occ2: impl Fn(usize) -> u64 + Copy,
 ) -> Bits {
     let g = fast::geo();
-    let capturable = occupied.without(own);
+    let capturable = *capturable;
     match pc.kind {
         Kind::Stack if !rules.stack.decay => {
             // Without decay a stack moves only as a stack, to overlap tiles.
@@ -138,18 +138,12 @@ fn dests_with(
             out
         }
         Kind::Pawn => {
-            let pt = pawn_tables_for(rules);
-            let i = pc.player.index();
+            let pt = &pawn_tables_for(rules).packed;
             let mut out = CellSet::EMPTY;
-            for s in &pt.advance[i][from.index()] {
-                if !occupied.contains(s.to) && s.open(occupied) {
-                    out.insert(s.to);
-                }
-            }
-            for s in &pt.capture[i][from.index()] {
-                if capturable.contains(s.to) && s.open(occupied) {
-                    out.insert(s.to);
-                }
+            pt.moves(pc.player, from, false, &!*occupied, occupied, &mut out);
+            let i = pc.player.index() * 512 + from.index();
+            if pt.cap_to[i].intersects(&capturable) {
+                pt.moves(pc.player, from, true, &capturable, occupied, &mut out);
             }
             out
         }
@@ -415,7 +409,10 @@ pub fn destinations(pos: &Position, from: Cell) -> Bits {
 /// [`destinations_under`] in a position, by its planes.
 #[inline]
 fn pos_dests(pos: &Position, pc: Piece, from: Cell, occ: &Bits, own: &Bits) -> Bits {
-    dests_with(&pos.rules, pc, from, occ, own, |pid| pos.planes[pid])
+    let cap = occ.without(own);
+    dests_with(&pos.rules, pc, from, (occ, own, &cap), |pid| {
+        pos.planes[pid]
+    })
 }
 
 /// True if a man of `pc` on `from` covers `to` (attacks or defends it: `to` counts as capturable,
@@ -556,14 +553,9 @@ fn attacked_in(
         return true;
     }
     let pawns = pawn_tables_for(rules);
-    let capture = &pawns.capture[by.index()];
     if fast::any(
         &(of(Kind::Pawn) & pawns.attackers[by.index()][target.index()]),
-        |from| {
-            capture[from.index()]
-                .iter()
-                .any(|s| s.to == target && s.open(occ))
-        },
+        |from| pawns.packed.captures(by, from, target, occ),
     ) {
         return true;
     }
@@ -687,14 +679,24 @@ impl Sink for List<'_> {
 
 struct Count(usize);
 
+/// The number of tiles of `b`, skipping empty words (most destination sets touch a few levels,
+/// and without POPCNT each word's count is a dozen instructions).
+#[inline]
+fn tiles(b: &Bits) -> usize {
+    b.0.iter()
+        .filter(|&&w| w != 0)
+        .map(|w| w.count_ones() as usize)
+        .sum()
+}
+
 impl Sink for Count {
     #[inline]
     fn set(&mut self, _: Cell, set: Bits) {
-        self.0 += set.len();
+        self.0 += tiles(&set);
     }
     #[inline]
     fn parts(&mut self, _: Cell, _: Kind, set: Bits) {
-        self.0 += set.len();
+        self.0 += tiles(&set);
     }
     #[inline]
     fn pawns(&mut self, pos: &Position, _: Cell, set: Bits) {
@@ -702,7 +704,7 @@ impl Sink for Count {
         // onto a friendly man has one choice, the stack); every other move is one move.
         let me = pos.to_move();
         let six = set & promotion_tiles(me) & !pos.of_player(me);
-        self.0 += set.len() + (PROMOTION_CHOICES.len() - 1) * six.len();
+        self.0 += tiles(&set) + (PROMOTION_CHOICES.len() - 1) * tiles(&six);
     }
     #[inline]
     fn one(&mut self, _: Move) {
@@ -735,6 +737,16 @@ struct Legality {
     danger_from: Bits,
     /// Captures on these tiles are made and tested (likewise).
     danger_cap: Bits,
+    /// No check, no pin, no fission danger: every simple move of a man but the king is legal.
+    plain: bool,
+    /// The pawns of `me` with an en passant capture (found once per position).
+    ep_pawns: Bits,
+    /// Some lone bishop or duke of `me` stands on a promotion tile (pawns may uplift).
+    uplift: bool,
+    /// The men of `me`, every man, and the men of the other side.
+    own: Bits,
+    occ: Bits,
+    cap: Bits,
 }
 
 impl Legality {
@@ -747,9 +759,33 @@ impl Legality {
             npins: 0,
             danger_from: CellSet::EMPTY,
             danger_cap: CellSet::EMPTY,
+            plain: true,
+            own: pos.of_player(me),
+            occ: pos.occupied(),
+            cap: pos.of_player(other(me)),
+            ep_pawns: CellSet::EMPTY,
+            uplift: !(pos.of_player(me)
+                & (pos.of_kind(Kind::Bishop) | pos.of_kind(Kind::Duke))
+                & promotion_tiles(me))
+            .is_empty(),
         };
+        if pos.ep.is_some() && me == pos.to_move() {
+            en_passant_each(pos, |m| l.ep_pawns.insert(m.from));
+        }
+        l.find(pos, me);
+        l.plain = !l.slow
+            && l.global.is_none()
+            && l.npins == 0
+            && l.danger_from.is_empty()
+            && l.danger_cap.is_empty();
+        l
+    }
+
+    /// Fills the checks, pins and dangers of the king of `me`.
+    fn find(&mut self, pos: &Position, me: Player) {
+        let l = self;
         let Some(k) = pos.king(me) else {
-            return l;
+            return;
         };
         let g = fast::geo();
         let rules = &pos.rules;
@@ -760,7 +796,7 @@ impl Legality {
         let stacks = of(Kind::Stack);
         if !rules.stack.decay && !stacks.is_empty() {
             l.slow = true;
-            return l;
+            return;
         }
         let occ2 = |pid: usize| pos.planes[pid];
         let occ = pos.occupied();
@@ -773,7 +809,7 @@ impl Legality {
             if f != 0 {
                 men |= stacks;
             }
-            for a in men {
+            fast::each(&men, |a| {
                 for r in g.routes(f, a, k) {
                     let (pid, b) = g.route_blockers(r, a, k, occ2);
                     if b == 0 {
@@ -785,7 +821,7 @@ impl Legality {
                         }
                     }
                 }
-            }
+            });
         }
         for a in of(Kind::King) {
             for f in 0..3 {
@@ -832,7 +868,6 @@ impl Legality {
                 l.danger_cap |= dests;
             }
         }
-        l
     }
 
     /// A route with no man on it: every non-king move must block it or take the attacker.
@@ -907,6 +942,9 @@ impl Legality {
     /// other sub-piece stays: only checks matter).
     #[inline]
     fn filter(&self, pos: &Position, from: Cell, set: Bits, parts: Option<Kind>) -> Bits {
+        if self.plain {
+            return set;
+        }
         let mk = |to: Cell| Move {
             part: parts,
             ..Move::new(from, to)
@@ -945,16 +983,14 @@ fn gen_from(
 ) {
     let g = fast::geo();
     let me = info.me;
-    let own = pos.of_player(me);
-    let occ = pos.occupied();
-    let cap = occ.without(&own);
+    let (own, occ, cap) = (&info.own, &info.occ, &info.cap);
     let occ2 = |pid: usize| pos.planes[pid];
     let pc = Piece { player: me, kind };
     match kind {
         Kind::Stack => {
             let (mut b, mut d) = (CellSet::EMPTY, CellSet::EMPTY);
-            g.family_moves(1, from, occ2, &cap, &mut b);
-            g.family_moves(2, from, occ2, &cap, &mut d);
+            g.family_moves(1, from, occ2, cap, &mut b);
+            g.family_moves(2, from, occ2, cap, &mut d);
             sink.set(from, info.filter(pos, from, b & d, None));
             let decay = pos.rules.stack.decay;
             for (k, set) in [(Kind::Bishop, b), (Kind::Duke, d)] {
@@ -965,12 +1001,12 @@ fn gen_from(
             if pos.rules.stack.fission {
                 let pinned =
                     info.slow || info.allowed(from).is_some() || info.danger_from.contains(from);
-                let risky = info.danger_cap & cap;
+                let risky = info.danger_cap & *cap;
                 fission::each_fission(
                     from,
-                    &occ,
+                    occ,
                     |pid| pos.planes[pid],
-                    &cap,
+                    cap,
                     |x, y| {
                         let m = Move {
                             fission: Some(y),
@@ -986,22 +1022,26 @@ fn gen_from(
             }
         }
         Kind::Pawn => {
-            en_passant_each(pos, |m| {
-                if m.from == from && info.test(pos, &m) {
-                    sink.one(m);
-                }
-            });
-            let set = dests_with(&pos.rules, pc, from, &occ, &own, occ2) | uplifts(pos, me, from);
+            if info.ep_pawns.contains(from) {
+                en_passant_each(pos, |m| {
+                    if m.from == from && info.test(pos, &m) {
+                        sink.one(m);
+                    }
+                });
+            }
+            let mut set = dests_with(&pos.rules, pc, from, (occ, own, cap), occ2);
+            if info.uplift {
+                set |= uplifts(pos, me, from);
+            }
             sink.pawns(pos, from, info.filter(pos, from, set, None));
         }
         Kind::King => {
-            let set = dests_with(&pos.rules, pc, from, &occ, &own, occ2);
-            for to in set {
-                let m = Move::new(from, to);
+            let set = dests_with(&pos.rules, pc, from, (occ, own, cap), occ2);
+            fast::each(&set, |to| {
                 if king_step_safe(pos, from, to) {
-                    sink.one(m);
+                    sink.one(Move::new(from, to));
                 }
-            }
+            });
             if pos.unmoved().contains(from) {
                 scratch.clear();
                 crate::castling::castles(pos, from, scratch);
@@ -1013,12 +1053,12 @@ fn gen_from(
             }
         }
         Kind::Bishop | Kind::Duke => {
-            let set = dests_with(&pos.rules, pc, from, &occ, &own, occ2)
+            let set = dests_with(&pos.rules, pc, from, (occ, own, cap), occ2)
                 | combinations(pos, me, from, kind, false);
             sink.set(from, info.filter(pos, from, set, None));
         }
         Kind::Queen | Kind::Rook | Kind::Knight => {
-            let set = dests_with(&pos.rules, pc, from, &occ, &own, occ2);
+            let set = dests_with(&pos.rules, pc, from, (occ, own, cap), occ2);
             sink.set(from, info.filter(pos, from, set, None));
         }
     }

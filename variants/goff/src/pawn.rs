@@ -39,6 +39,130 @@ pub struct PawnTables {
     /// Per player and target tile, the tiles from which one of the player's pawns has a capture
     /// step to the target (blocking aside): the reverse of `capture`, for the attack test.
     pub attackers: [Vec<Bits>; 2],
+    /// The same steps packed for the move generator.
+    pub(crate) packed: Packed,
+}
+
+/// The pawn steps packed in flat arrays: a way is a run of `(word, mask)` pairs of the occupancy
+/// (clear when every pair misses the men), a step a run of ways.
+pub(crate) struct Packed {
+    /// Per player, source tile and list (0 advance, 1 capture): the run of its steps.
+    runs: Vec<(u32, u32)>,
+    /// Per player and source tile: every capture destination (blocking aside).
+    pub(crate) cap_to: Vec<Bits>,
+    /// Steps: destination and run of ways; a step with one way in one occupancy word has the
+    /// run empty and the word and mask in `one`.
+    steps: Vec<(Cell, u32, u32)>,
+    /// Per step: the occupancy word and mask of a step with one way in one word.
+    one: Vec<(usize, u64)>,
+    /// Ways: run of pairs.
+    ways: Vec<(u32, u32)>,
+    /// Pairs: an occupancy word's index and the way's tiles in it.
+    pairs: Vec<(usize, u64)>,
+}
+
+impl Packed {
+    fn new(advance: &[Vec<Vec<PawnStep>>; 2], capture: &[Vec<Vec<PawnStep>>; 2]) -> Packed {
+        let mut t = Packed {
+            runs: Vec::with_capacity(2048),
+            cap_to: Vec::with_capacity(1024),
+            steps: Vec::with_capacity(1 << 15),
+            one: Vec::with_capacity(1 << 15),
+            ways: Vec::with_capacity(1 << 14),
+            pairs: Vec::with_capacity(1 << 15),
+        };
+        for pi in 0..2 {
+            for c in 0..512 {
+                for list in [&advance[pi][c], &capture[pi][c]] {
+                    let start = t.steps.len() as u32;
+                    for st in list {
+                        if let [w] = st.ways.as_slice() {
+                            let mut words = w.0.iter().enumerate().filter(|(_, &m)| m != 0);
+                            if let (Some((i, &m)), None) = (words.next(), words.next()) {
+                                t.steps.push((st.to, 0, 0));
+                                t.one.push((i, m));
+                                continue;
+                            }
+                        }
+                        t.one.push((0, u64::MAX));
+                        let w0 = t.ways.len() as u32;
+                        for w in &st.ways {
+                            let p0 = t.pairs.len() as u32;
+                            for (i, &m) in w.0.iter().enumerate() {
+                                if m != 0 {
+                                    t.pairs.push((i, m));
+                                }
+                            }
+                            t.ways.push((p0, t.pairs.len() as u32));
+                        }
+                        t.steps.push((st.to, w0, t.ways.len() as u32));
+                    }
+                    t.runs.push((start, t.steps.len() as u32));
+                }
+                let mut to = CellSet::EMPTY;
+                for st in &capture[pi][c] {
+                    to.insert(st.to);
+                }
+                t.cap_to.push(to);
+            }
+        }
+        t
+    }
+
+    /// The steps of a pawn of `p` on `from`: advances (`capture` false) or captures, with their
+    /// `one` entries.
+    #[inline]
+    fn steps(
+        &self,
+        p: Player,
+        from: Cell,
+        capture: bool,
+    ) -> impl Iterator<Item = (&(Cell, u32, u32), &(usize, u64))> {
+        let (a, b) = self.runs[(p.index() * 512 + from.index()) * 2 + capture as usize];
+        let r = a as usize..b as usize;
+        self.steps[r.clone()].iter().zip(&self.one[r])
+    }
+
+    /// True if some way of a step is clear of `occ`.
+    #[inline]
+    fn open(&self, step: &(Cell, u32, u32), one: &(usize, u64), occ: &Bits) -> bool {
+        if one.1 != u64::MAX {
+            return occ.0[one.0 & 7] & one.1 == 0;
+        }
+        self.ways[step.1 as usize..step.2 as usize]
+            .iter()
+            .any(|&(a, b)| {
+                self.pairs[a as usize..b as usize]
+                    .iter()
+                    .all(|&(i, m)| occ.0[i & 7] & m == 0)
+            })
+    }
+
+    /// The open advances of a pawn of `p` on `from` to the tiles of `to` (for `capture` false;
+    /// captures for `capture` true) in the occupancy `occ`, added to `out`.
+    #[inline]
+    pub(crate) fn moves(
+        &self,
+        p: Player,
+        from: Cell,
+        capture: bool,
+        to: &Bits,
+        occ: &Bits,
+        out: &mut Bits,
+    ) {
+        for (st, one) in self.steps(p, from, capture) {
+            if to.contains(st.0) && self.open(st, one, occ) {
+                out.insert(st.0);
+            }
+        }
+    }
+
+    /// True if a pawn of `p` on `from` has an open capture step onto `target` in `occ`.
+    #[inline]
+    pub(crate) fn captures(&self, p: Player, from: Cell, target: Cell, occ: &Bits) -> bool {
+        self.steps(p, from, true)
+            .any(|(st, one)| st.0 == target && self.open(st, one, occ))
+    }
 }
 
 static PAWN: [OnceLock<PawnTables>; 4] = [
@@ -158,6 +282,14 @@ fn build(simple: bool, restricted: bool) -> PawnTables {
         advance: [Vec::new(), Vec::new()],
         capture: [Vec::new(), Vec::new()],
         attackers: [vec![CellSet::EMPTY; 512], vec![CellSet::EMPTY; 512]],
+        packed: Packed {
+            runs: Vec::new(),
+            cap_to: Vec::new(),
+            steps: Vec::new(),
+            one: Vec::new(),
+            ways: Vec::new(),
+            pairs: Vec::new(),
+        },
     };
     for pi in 0..2u8 {
         let p = Player(pi);
@@ -171,6 +303,7 @@ fn build(simple: bool, restricted: bool) -> PawnTables {
             t.capture[pi as usize].push(cap);
         }
     }
+    t.packed = Packed::new(&t.advance, &t.capture);
     t
 }
 
