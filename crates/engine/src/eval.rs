@@ -34,6 +34,12 @@ const PLACEMENT_SHARE: f64 = 0.1;
 /// traded, the king belongs in the centre. Tapered by the enemies' pieces left.
 const ROYAL_PLACEMENT: f64 = 40.0;
 
+/// Centipawns per own man next to an own royal man (its reach on the empty board), while the
+/// enemies keep their officers (tapered like the royal placement).
+const SHELTER_WEIGHT: i32 = 10;
+/// At most this many sheltering men count per royal man.
+const SHELTER_MEN: i32 = 3;
+
 /// Tables computed once per engine for the search.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct EvalTables {
@@ -431,6 +437,15 @@ impl<const W: usize> Engine<W> {
             };
             let placement = &t.placement[p];
             let royal_endgame = &t.royal_endgame[p];
+            // Own men around the own royal men shelter them.
+            let mut shelter = 0i32;
+            for &(owner, kind, cell) in &royals {
+                if owner.index() == p {
+                    let around = empty_board_set(self, owner, kind, cell);
+                    shelter += ((mine & around).len() as i32).min(SHELTER_MEN);
+                }
+            }
+            material += SHELTER_WEIGHT * shelter * phase / 1024;
             for k in 0..self.kinds.len() {
                 let men = mine & pos.by_kind[k];
                 if men.is_empty() {

@@ -597,3 +597,29 @@ fn moved_man_attacked_sees_a_recapture() {
     assert!(taken_back("k7/8/8/3m4/2m5/8/8/3R3K w"));
     assert!(!taken_back("k7/8/8/3m4/8/8/8/3R3K w"));
 }
+
+/// Issue 14 (evaluation, "king safety"): an own man next to the own royal man shelters it while
+/// the enemies keep officers; with none left the shelter is worth nothing.
+#[test]
+fn own_men_next_to_the_royal_man_shelter_it() {
+    let e = engine(&rules(
+        8,
+        8,
+        &format!("{KING}, {ROOK}, {MAN}"),
+        "k7/r7/8/8/8/8/6M1/7K w",
+        "",
+    ));
+    let white_lead = |text: &str| {
+        let p = e.parse_position(text).unwrap();
+        let mut s = [0i32; 2];
+        e.evaluate_players(&p, &mut s);
+        s[0] - s[1]
+    };
+    // The man on g2 (next to h1) against the man on c5 (the same reach, far from the king).
+    let with_officers = white_lead("k7/r7/8/8/8/8/6M1/7K w") - white_lead("k7/r7/8/2M5/8/8/8/7K w");
+    let without = white_lead("k7/8/8/8/8/8/6M1/7K w") - white_lead("k7/8/8/2M5/8/8/8/7K w");
+    assert!(
+        with_officers >= without + 5,
+        "shelter worth {with_officers} with an enemy rook, {without} without"
+    );
+}
