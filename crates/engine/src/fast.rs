@@ -145,8 +145,9 @@ pub(crate) struct Plan<const W: usize> {
     pub atoms: Vec<FAtom>,
     /// The same atoms as shifts of the whole set, if every one is a leap or a short ride.
     pub set: Vec<SetAtom<W>>,
-    /// The number of shifts of `set` (against men times atoms one by one).
-    pub set_cost: usize,
+    /// The fewest men for which `set` costs no more than one by one: its number of shifts over
+    /// the number of atoms, rounded up.
+    pub set_min: usize,
     /// Promotes, with choices.
     pub promotes: bool,
     /// The leap tables of its en passant captures.
@@ -182,6 +183,8 @@ pub(crate) struct Fast<const W: usize> {
     /// Per castling: no line to the king's destination passes the rook's cell and goes on (so
     /// the rook leaving it opens no line onto the king).
     pub castle_closed: Vec<bool>,
+    /// Per castling, the cells that must not be attacked, as a set.
+    pub castle_safe: Vec<CellSet<W>>,
     /// The ride groups.
     pub groups: Vec<RideGroup<W>>,
     /// Few groups on a small board: counting them costs less than man by man, given men enough.
@@ -271,14 +274,32 @@ fn fill_dir<const UP: bool, const W: usize>(
     let sh = |x: CellSet<W>, n: u32| if UP { shl(x, n) } else { shr(x, n) };
     let mut gen = gen;
     let mut pro = empty & fl.image;
-    let mut s = fl.step;
-    for _ in 1..fl.doublings {
-        gen |= pro & sh(gen, s);
-        pro &= sh(pro, s);
-        s <<= 1;
-    }
-    if fl.doublings > 0 {
-        gen |= pro & sh(gen, s);
+    let s = fl.step;
+    // Unrolled for the rays of up to 8 cells (2D boards of 8 and 3D boards); a loop past that.
+    match fl.doublings {
+        0 => {}
+        1 => gen |= pro & sh(gen, s),
+        2 => {
+            gen |= pro & sh(gen, s);
+            pro &= sh(pro, s);
+            gen |= pro & sh(gen, 2 * s);
+        }
+        3 => {
+            gen |= pro & sh(gen, s);
+            pro &= sh(pro, s);
+            gen |= pro & sh(gen, 2 * s);
+            pro &= sh(pro, 2 * s);
+            gen |= pro & sh(gen, 4 * s);
+        }
+        d => {
+            let mut s = s;
+            for _ in 1..d {
+                gen |= pro & sh(gen, s);
+                pro &= sh(pro, s);
+                s <<= 1;
+            }
+            gen |= pro & sh(gen, s);
+        }
     }
     sh(gen, fl.step) & fl.image
 }
@@ -689,10 +710,11 @@ impl<const W: usize> Fast<W> {
                 if !set_ok {
                     set.clear();
                 }
+                let set_min = set_cost.div_ceil(atoms.len().max(1));
                 plans.push(Plan {
                     atoms,
                     set,
-                    set_cost,
+                    set_min,
                     promotes: e.kinds[k].promotes && !e.promo_choices.is_empty(),
                     ep,
                     plain_leaps,
@@ -781,6 +803,8 @@ impl<const W: usize> Fast<W> {
             men.insert(c.rook_from);
             castles[c.player.index()].push((i, men, c.empty.without(&men)));
         }
+        // Groups of the same kinds next to each other: their men are gathered once a node.
+        groups.sort_by_key(|g| g.kinds);
         let groups_cheap = !groups.is_empty() && groups.len() * W <= 16;
         let mut group_kinds = [0u16; MAX_PLAYERS];
         for g in &groups {
@@ -801,9 +825,15 @@ impl<const W: usize> Fast<W> {
                 })
             })
             .collect();
+        let castle_safe = e
+            .castles
+            .iter()
+            .map(|c| c.safe.iter().copied().collect())
+            .collect();
         Some(Fast {
             all_leapers,
             castle_closed,
+            castle_safe,
             side_leapers,
             groups,
             groups_cheap,
@@ -1354,8 +1384,13 @@ impl<const W: usize> Engine<W> {
             }
             grouped = (sliders & free).len() >= 3;
             if grouped {
+                let mut last = None;
+                let mut men = CellSet::EMPTY;
                 for g in &f.groups {
-                    let men = self.group_men(pos, g, me.index()) & free;
+                    if last != Some(g.kinds[me.index()]) {
+                        last = Some(g.kinds[me.index()]);
+                        men = self.group_men(pos, g, me.index()) & free;
+                    }
                     if men.is_empty() {
                         continue;
                     }
@@ -1385,8 +1420,26 @@ impl<const W: usize> Engine<W> {
             }
             let pinned = men & info.pinned;
             let free = men.without(&pinned);
-            if !plan.set.is_empty() && free.len() * plan.atoms.len() >= plan.set_cost {
+            let by_set = !plan.set.is_empty()
+                && match plan.set_min {
+                    0 | 1 => true,
+                    2 => several(free),
+                    m => free.len() >= m,
+                };
+            if by_set {
                 n += self.count_set(plan, pos, free, info.check_mask, occ, &allowed, zone);
+            } else if plan.plain_leaps {
+                // Leaps only (knights): one target set per atom and man.
+                for a in &plan.atoms {
+                    let FMotion::Leap(t) = a.motion else {
+                        unreachable!("plain leaps")
+                    };
+                    let ok = allowed[a.mode as usize] & info.check_mask;
+                    let table = &self.leap_masks[t];
+                    for from in free {
+                        n += (table[from.index()] & ok).len();
+                    }
+                }
             } else if !(grouped && plan.all_grouped) {
                 for from in free {
                     n += self.count_man(
@@ -1740,11 +1793,14 @@ impl<const W: usize> Engine<W> {
         if occ.intersects(&c.empty) {
             return CastleState::No;
         }
-        let attacked = |s: Cell| match map {
-            Some(map) if out_of_check => map.contains(s),
-            _ => self.attacked_in(f, pos, ctx, ctx.occ, s),
+        let unsafe_cell = match map {
+            Some(map) if out_of_check => map.intersects(&f.castle_safe[i]),
+            _ => c
+                .safe
+                .iter()
+                .any(|&s| self.attacked_in(f, pos, ctx, ctx.occ, s)),
         };
-        if c.safe.iter().any(|&s| attacked(s)) {
+        if unsafe_cell {
             return CastleState::No;
         }
         if occ.contains(c.king_to) || occ.contains(c.rook_to) {
