@@ -43,6 +43,17 @@ pub(crate) struct Class {
     pub ranged: Vec<(u8, u8, u8, u8)>,
 }
 
+/// One ray of an attack class from a cell, for attack tests.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ClassRay<const W: usize> {
+    /// The cells of the ray.
+    pub mask: CellSet<W>,
+    /// Its direction.
+    pub dir: u8,
+    /// Cell indices grow along it.
+    pub up: bool,
+}
+
 /// The men of one kind (and some players) that capture by leaping, with, per cell, the cells
 /// from which they capture onto it.
 #[derive(Clone, Debug)]
@@ -164,6 +175,10 @@ pub(crate) struct Fast<const W: usize> {
     pub classes: Vec<Class>,
     /// `reach[class * cells + cell]`: every cell on the class's rays from the cell.
     pub reach: Vec<CellSet<W>>,
+    /// The rays of the classes that hold a cell, together: those of a class from a cell are
+    /// `class_rays[span.0..span.1]`, `span` being `ray_spans[class * cells + cell]`.
+    pub class_rays: Vec<ClassRay<W>>,
+    pub ray_spans: Vec<(u32, u32)>,
     pub leapers: Vec<Leaper<W>>,
     /// `plans[player * kinds + kind]`.
     pub plans: Vec<Plan<W>>,
@@ -311,6 +326,16 @@ fn fill<const W: usize>(gen: CellSet<W>, empty: CellSet<W>, fl: &Fill<W>) -> Cel
         fill_dir::<true, W>(gen, empty, fl)
     } else {
         fill_dir::<false, W>(gen, empty, fl)
+    }
+}
+
+/// The first cell of `s` along a ray whose cell indices grow (`up`) or fall.
+#[inline(always)]
+fn first_on<const W: usize>(up: bool, s: CellSet<W>) -> Option<Cell> {
+    if up {
+        s.first_cell()
+    } else {
+        s.last_cell()
     }
 }
 
@@ -486,6 +511,25 @@ impl<const W: usize> Fast<W> {
                     s |= e.ray_masks[cell * nd + d as usize];
                 }
                 reach[ci * cells + cell] = s;
+            }
+        }
+
+        let mut class_rays = Vec::new();
+        let mut ray_spans = Vec::with_capacity(classes.len() * cells);
+        for c in &classes {
+            for cell in 0..cells {
+                let start = class_rays.len() as u32;
+                for &d in &c.dirs {
+                    let mask = e.ray_masks[cell * nd + d as usize];
+                    if !mask.is_empty() {
+                        class_rays.push(ClassRay {
+                            mask,
+                            dir: d,
+                            up: e.ascending[d as usize],
+                        });
+                    }
+                }
+                ray_spans.push((start, class_rays.len() as u32));
             }
         }
 
@@ -843,6 +887,8 @@ impl<const W: usize> Fast<W> {
             castles,
             classes,
             reach,
+            class_rays,
+            ray_spans,
             leapers,
             plans,
             ranges,
@@ -1063,17 +1109,17 @@ impl<const W: usize> Engine<W> {
         let cells = self.shape.cell_count() as usize;
         for (ci, c) in f.classes.iter().enumerate() {
             let s = ctx.sliders[ci];
-            if !f.reach[ci * cells + cell.index()].intersects(&s) {
+            let at = ci * cells + cell.index();
+            if s.is_empty() || !f.reach[at].intersects(&s) {
                 continue;
             }
-            for &d in &c.dirs {
-                let d = d as usize;
-                let mask = self.ray_mask(cell, d);
-                if !mask.intersects(&s) {
+            let (start, end) = f.ray_spans[at];
+            for r in &f.class_rays[start as usize..end as usize] {
+                if !r.mask.intersects(&s) {
                     continue;
                 }
-                let b = self.first_along(d, mask & occ).expect("a man on the ray");
-                if s.contains(b) && self.class_reaches(f, c, pos, cell, d, b) {
+                let b = first_on(r.up, r.mask & occ).expect("a man on the ray");
+                if s.contains(b) && self.class_reaches(f, c, pos, cell, r.dir as usize, b) {
                     return true;
                 }
             }
@@ -1103,25 +1149,24 @@ impl<const W: usize> Engine<W> {
         let cells = self.shape.cell_count() as usize;
         for (ci, c) in f.classes.iter().enumerate() {
             let s = ctx.sliders[ci];
-            if !f.reach[ci * cells + king.index()].intersects(&s) {
+            let at = ci * cells + king.index();
+            if s.is_empty() || !f.reach[at].intersects(&s) {
                 continue;
             }
-            for &d in &c.dirs {
-                let d = d as usize;
-                let mask = self.ray_mask(king, d);
+            let (start, end) = f.ray_spans[at];
+            for r in &f.class_rays[start as usize..end as usize] {
+                let (mask, d) = (r.mask, r.dir as usize);
                 if !mask.intersects(&s) {
                     continue;
                 }
-                let b = self
-                    .first_along(d, mask & ctx.occ)
-                    .expect("a man on the ray");
+                let b = first_on(r.up, mask & ctx.occ).expect("a man on the ray");
                 if s.contains(b) {
                     if self.class_reaches(f, c, pos, king, d, b) {
                         check_mask &= mask.without(&self.ray_mask(b, d));
                     }
                 } else if own.contains(b) {
                     let beyond = self.ray_mask(b, d) & ctx.occ;
-                    if let Some(b2) = self.first_along(d, beyond) {
+                    if let Some(b2) = first_on(r.up, beyond) {
                         if s.contains(b2) && self.class_reaches(f, c, pos, king, d, b2) {
                             pinned.insert(b);
                         }
@@ -1318,7 +1363,12 @@ impl<const W: usize> Engine<W> {
         if self.royal_mask == 0 {
             return None;
         }
-        let royals = self.royals_of(pos, pos.to_move);
+        let royals = if self.royal_mask.is_power_of_two() {
+            pos.by_kind[self.royal_mask.trailing_zeros() as usize]
+                & pos.by_player[pos.to_move.index()]
+        } else {
+            self.royals_of(pos, pos.to_move)
+        };
         let k = royals.first_cell()?;
         (!several(royals)).then_some(k)
     }
@@ -1498,7 +1548,9 @@ impl<const W: usize> Engine<W> {
             let out_of_check = info.check_mask == self.board;
             n += self.castles_fast(f, pos, &ctx, king, map.as_ref(), out_of_check, scratch);
         }
-        self.keep_safe(f, pos, &ctx, king, scratch, 0);
+        if !scratch.is_empty() {
+            self.keep_safe(f, pos, &ctx, king, scratch, 0);
+        }
         Some(n + scratch.len())
     }
 
@@ -1745,6 +1797,23 @@ impl<const W: usize> Engine<W> {
                 || ctx.occ.intersects(&path)
             {
                 continue;
+            }
+            // Out of check with the map, the usual case: the tests of `castle_state` that the
+            // lines above have not made (its safe cells, then its landing cells).
+            if let (Some(map), true) = (map, out_of_check) {
+                let c = &self.castles[i];
+                if map.intersects(&f.castle_safe[i]) {
+                    continue;
+                }
+                if king == c.king_from
+                    && f.castle_closed[i]
+                    && !map.contains(c.king_to)
+                    && !ctx.occ.contains(c.king_to)
+                    && !ctx.occ.contains(c.rook_to)
+                {
+                    n += 1;
+                    continue;
+                }
             }
             match self.castle_state(f, pos, ctx, king, map, out_of_check, i) {
                 CastleState::No => {}
