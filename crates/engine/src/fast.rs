@@ -1921,7 +1921,8 @@ impl<const W: usize> Engine<W> {
     }
 
     /// Compares the fast path with the general one on `pos`, for tests: the legal moves (the
-    /// same list in the same order), their count at perft's last ply, check, and the attack test
+    /// same list in the same order), their count at perft's last ply (both compiled copies of
+    /// the count on x86-64), check, and the attack test
     /// of every cell by each player's men. Err describes the first difference.
     #[doc(hidden)]
     pub fn check_fast_path(&self, pos: &Position<W>) -> Result<(), String> {
@@ -1940,6 +1941,16 @@ impl<const W: usize> Engine<W> {
         let n = self.count_legal(pos, &mut scratch);
         if n != general.len() {
             return Err(format!("{}: counted {n}, listed {}", text(), general.len()));
+        }
+        // The portable copy of the count too, where the CPU runs the POPCNT one.
+        if let Some(n) = self.count_fast_with(pos, &mut scratch) {
+            if n != general.len() {
+                return Err(format!(
+                    "{}: counted {n} (portable copy), listed {}",
+                    text(),
+                    general.len()
+                ));
+            }
         }
         for p in self.players.all() {
             let men = pos.by_player[p.index()];
