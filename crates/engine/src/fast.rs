@@ -43,6 +43,17 @@ pub(crate) struct Class {
     pub ranged: Vec<(u8, u8, u8, u8)>,
 }
 
+/// One ray of an attack class from a cell, for attack tests.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ClassRay<const W: usize> {
+    /// The cells of the ray.
+    pub mask: CellSet<W>,
+    /// Its direction.
+    pub dir: u8,
+    /// Cell indices grow along it.
+    pub up: bool,
+}
+
 /// The men of one kind (and some players) that capture by leaping, with, per cell, the cells
 /// from which they capture onto it.
 #[derive(Clone, Debug)]
@@ -145,8 +156,9 @@ pub(crate) struct Plan<const W: usize> {
     pub atoms: Vec<FAtom>,
     /// The same atoms as shifts of the whole set, if every one is a leap or a short ride.
     pub set: Vec<SetAtom<W>>,
-    /// The number of shifts of `set` (against men times atoms one by one).
-    pub set_cost: usize,
+    /// The fewest men for which `set` costs no more than one by one: its number of shifts over
+    /// the number of atoms, rounded up.
+    pub set_min: usize,
     /// Promotes, with choices.
     pub promotes: bool,
     /// The leap tables of its en passant captures.
@@ -163,6 +175,10 @@ pub(crate) struct Fast<const W: usize> {
     pub classes: Vec<Class>,
     /// `reach[class * cells + cell]`: every cell on the class's rays from the cell.
     pub reach: Vec<CellSet<W>>,
+    /// The rays of the classes that hold a cell, together: those of a class from a cell are
+    /// `class_rays[span.0..span.1]`, `span` being `ray_spans[class * cells + cell]`.
+    pub class_rays: Vec<ClassRay<W>>,
+    pub ray_spans: Vec<(u32, u32)>,
     pub leapers: Vec<Leaper<W>>,
     /// `plans[player * kinds + kind]`.
     pub plans: Vec<Plan<W>>,
@@ -182,6 +198,8 @@ pub(crate) struct Fast<const W: usize> {
     /// Per castling: no line to the king's destination passes the rook's cell and goes on (so
     /// the rook leaving it opens no line onto the king).
     pub castle_closed: Vec<bool>,
+    /// Per castling, the cells that must not be attacked, as a set.
+    pub castle_safe: Vec<CellSet<W>>,
     /// The ride groups.
     pub groups: Vec<RideGroup<W>>,
     /// Few groups on a small board: counting them costs less than man by man, given men enough.
@@ -271,14 +289,32 @@ fn fill_dir<const UP: bool, const W: usize>(
     let sh = |x: CellSet<W>, n: u32| if UP { shl(x, n) } else { shr(x, n) };
     let mut gen = gen;
     let mut pro = empty & fl.image;
-    let mut s = fl.step;
-    for _ in 1..fl.doublings {
-        gen |= pro & sh(gen, s);
-        pro &= sh(pro, s);
-        s <<= 1;
-    }
-    if fl.doublings > 0 {
-        gen |= pro & sh(gen, s);
+    let s = fl.step;
+    // Unrolled for the rays of up to 8 cells (2D boards of 8 and 3D boards); a loop past that.
+    match fl.doublings {
+        0 => {}
+        1 => gen |= pro & sh(gen, s),
+        2 => {
+            gen |= pro & sh(gen, s);
+            pro &= sh(pro, s);
+            gen |= pro & sh(gen, 2 * s);
+        }
+        3 => {
+            gen |= pro & sh(gen, s);
+            pro &= sh(pro, s);
+            gen |= pro & sh(gen, 2 * s);
+            pro &= sh(pro, 2 * s);
+            gen |= pro & sh(gen, 4 * s);
+        }
+        d => {
+            let mut s = s;
+            for _ in 1..d {
+                gen |= pro & sh(gen, s);
+                pro &= sh(pro, s);
+                s <<= 1;
+            }
+            gen |= pro & sh(gen, s);
+        }
     }
     sh(gen, fl.step) & fl.image
 }
@@ -290,6 +326,16 @@ fn fill<const W: usize>(gen: CellSet<W>, empty: CellSet<W>, fl: &Fill<W>) -> Cel
         fill_dir::<true, W>(gen, empty, fl)
     } else {
         fill_dir::<false, W>(gen, empty, fl)
+    }
+}
+
+/// The first cell of `s` along a ray whose cell indices grow (`up`) or fall.
+#[inline(always)]
+fn first_on<const W: usize>(up: bool, s: CellSet<W>) -> Option<Cell> {
+    if up {
+        s.first_cell()
+    } else {
+        s.last_cell()
     }
 }
 
@@ -365,7 +411,7 @@ fn down_to_last<const W: usize>(mask: CellSet<W>, occ: CellSet<W>) -> CellSet<W>
 }
 
 /// The moves to the cells of `m`, one per cell, or one per promotion choice in the zone.
-#[inline]
+#[inline(always)]
 fn moves_to<const W: usize>(
     m: CellSet<W>,
     promotes: bool,
@@ -465,6 +511,25 @@ impl<const W: usize> Fast<W> {
                     s |= e.ray_masks[cell * nd + d as usize];
                 }
                 reach[ci * cells + cell] = s;
+            }
+        }
+
+        let mut class_rays = Vec::new();
+        let mut ray_spans = Vec::with_capacity(classes.len() * cells);
+        for c in &classes {
+            for cell in 0..cells {
+                let start = class_rays.len() as u32;
+                for &d in &c.dirs {
+                    let mask = e.ray_masks[cell * nd + d as usize];
+                    if !mask.is_empty() {
+                        class_rays.push(ClassRay {
+                            mask,
+                            dir: d,
+                            up: e.ascending[d as usize],
+                        });
+                    }
+                }
+                ray_spans.push((start, class_rays.len() as u32));
             }
         }
 
@@ -689,10 +754,11 @@ impl<const W: usize> Fast<W> {
                 if !set_ok {
                     set.clear();
                 }
+                let set_min = set_cost.div_ceil(atoms.len().max(1));
                 plans.push(Plan {
                     atoms,
                     set,
-                    set_cost,
+                    set_min,
                     promotes: e.kinds[k].promotes && !e.promo_choices.is_empty(),
                     ep,
                     plain_leaps,
@@ -781,6 +847,8 @@ impl<const W: usize> Fast<W> {
             men.insert(c.rook_from);
             castles[c.player.index()].push((i, men, c.empty.without(&men)));
         }
+        // Groups of the same kinds next to each other: their men are gathered once a node.
+        groups.sort_by_key(|g| g.kinds);
         let groups_cheap = !groups.is_empty() && groups.len() * W <= 16;
         let mut group_kinds = [0u16; MAX_PLAYERS];
         for g in &groups {
@@ -801,9 +869,15 @@ impl<const W: usize> Fast<W> {
                 })
             })
             .collect();
+        let castle_safe = e
+            .castles
+            .iter()
+            .map(|c| c.safe.iter().copied().collect())
+            .collect();
         Some(Fast {
             all_leapers,
             castle_closed,
+            castle_safe,
             side_leapers,
             groups,
             groups_cheap,
@@ -813,6 +887,8 @@ impl<const W: usize> Fast<W> {
             castles,
             classes,
             reach,
+            class_rays,
+            ray_spans,
             leapers,
             plans,
             ranges,
@@ -1033,17 +1109,17 @@ impl<const W: usize> Engine<W> {
         let cells = self.shape.cell_count() as usize;
         for (ci, c) in f.classes.iter().enumerate() {
             let s = ctx.sliders[ci];
-            if !f.reach[ci * cells + cell.index()].intersects(&s) {
+            let at = ci * cells + cell.index();
+            if s.is_empty() || !f.reach[at].intersects(&s) {
                 continue;
             }
-            for &d in &c.dirs {
-                let d = d as usize;
-                let mask = self.ray_mask(cell, d);
-                if !mask.intersects(&s) {
+            let (start, end) = f.ray_spans[at];
+            for r in &f.class_rays[start as usize..end as usize] {
+                if !r.mask.intersects(&s) {
                     continue;
                 }
-                let b = self.first_along(d, mask & occ).expect("a man on the ray");
-                if s.contains(b) && self.class_reaches(f, c, pos, cell, d, b) {
+                let b = first_on(r.up, r.mask & occ).expect("a man on the ray");
+                if s.contains(b) && self.class_reaches(f, c, pos, cell, r.dir as usize, b) {
                     return true;
                 }
             }
@@ -1073,25 +1149,24 @@ impl<const W: usize> Engine<W> {
         let cells = self.shape.cell_count() as usize;
         for (ci, c) in f.classes.iter().enumerate() {
             let s = ctx.sliders[ci];
-            if !f.reach[ci * cells + king.index()].intersects(&s) {
+            let at = ci * cells + king.index();
+            if s.is_empty() || !f.reach[at].intersects(&s) {
                 continue;
             }
-            for &d in &c.dirs {
-                let d = d as usize;
-                let mask = self.ray_mask(king, d);
+            let (start, end) = f.ray_spans[at];
+            for r in &f.class_rays[start as usize..end as usize] {
+                let (mask, d) = (r.mask, r.dir as usize);
                 if !mask.intersects(&s) {
                     continue;
                 }
-                let b = self
-                    .first_along(d, mask & ctx.occ)
-                    .expect("a man on the ray");
+                let b = first_on(r.up, mask & ctx.occ).expect("a man on the ray");
                 if s.contains(b) {
                     if self.class_reaches(f, c, pos, king, d, b) {
                         check_mask &= mask.without(&self.ray_mask(b, d));
                     }
                 } else if own.contains(b) {
                     let beyond = self.ray_mask(b, d) & ctx.occ;
-                    if let Some(b2) = self.first_along(d, beyond) {
+                    if let Some(b2) = first_on(r.up, beyond) {
                         if s.contains(b2) && self.class_reaches(f, c, pos, king, d, b2) {
                             pinned.insert(b);
                         }
@@ -1182,7 +1257,7 @@ impl<const W: usize> Engine<W> {
 
     /// The number of moves of the man on `from` moving by `plan` and landing on `legal`
     /// (`allowed`: the cells open to each atom mode).
-    #[inline]
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn count_man(
         &self,
@@ -1210,7 +1285,7 @@ impl<const W: usize> Engine<W> {
 
     /// The number of moves of the men `men` moving by the shifts of `plan` and landing on
     /// `legal`.
-    #[inline]
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn count_set(
         &self,
@@ -1288,7 +1363,12 @@ impl<const W: usize> Engine<W> {
         if self.royal_mask == 0 {
             return None;
         }
-        let royals = self.royals_of(pos, pos.to_move);
+        let royals = if self.royal_mask.is_power_of_two() {
+            pos.by_kind[self.royal_mask.trailing_zeros() as usize]
+                & pos.by_player[pos.to_move.index()]
+        } else {
+            self.royals_of(pos, pos.to_move)
+        };
         let k = royals.first_cell()?;
         (!several(royals)).then_some(k)
     }
@@ -1325,7 +1405,29 @@ impl<const W: usize> Engine<W> {
     }
 
     /// The number of legal moves by the fast path, or None where it does not apply.
+    ///
+    /// Counting is mostly population counts: on x86-64 the code is compiled twice, and the copy
+    /// that uses the POPCNT instruction runs when the CPU has it (every x86-64 CPU since 2008;
+    /// the portable target does not assume it, and counts bits in software).
     pub(crate) fn count_fast(&self, pos: &Position<W>, scratch: &mut Vec<Move>) -> Option<usize> {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has POPCNT, the only feature `count_fast_popcnt` enables.
+            return unsafe { self.count_fast_popcnt(pos, scratch) };
+        }
+        self.count_fast_with(pos, scratch)
+    }
+
+    /// [`Engine::count_fast`] compiled for CPUs with POPCNT.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn count_fast_popcnt(&self, pos: &Position<W>, scratch: &mut Vec<Move>) -> Option<usize> {
+        self.count_fast_with(pos, scratch)
+    }
+
+    /// [`Engine::count_fast`], inlined into each copy.
+    #[inline(always)]
+    fn count_fast_with(&self, pos: &Position<W>, scratch: &mut Vec<Move>) -> Option<usize> {
         let f = self.fast.as_ref()?;
         if self.rules.compulsory_capture {
             return None;
@@ -1354,8 +1456,13 @@ impl<const W: usize> Engine<W> {
             }
             grouped = (sliders & free).len() >= 3;
             if grouped {
+                let mut last = None;
+                let mut men = CellSet::EMPTY;
                 for g in &f.groups {
-                    let men = self.group_men(pos, g, me.index()) & free;
+                    if last != Some(g.kinds[me.index()]) {
+                        last = Some(g.kinds[me.index()]);
+                        men = self.group_men(pos, g, me.index()) & free;
+                    }
                     if men.is_empty() {
                         continue;
                     }
@@ -1385,8 +1492,26 @@ impl<const W: usize> Engine<W> {
             }
             let pinned = men & info.pinned;
             let free = men.without(&pinned);
-            if !plan.set.is_empty() && free.len() * plan.atoms.len() >= plan.set_cost {
+            let by_set = !plan.set.is_empty()
+                && match plan.set_min {
+                    0 | 1 => true,
+                    2 => several(free),
+                    m => free.len() >= m,
+                };
+            if by_set {
                 n += self.count_set(plan, pos, free, info.check_mask, occ, &allowed, zone);
+            } else if plan.plain_leaps {
+                // Leaps only (knights): one target set per atom and man.
+                for a in &plan.atoms {
+                    let FMotion::Leap(t) = a.motion else {
+                        unreachable!("plain leaps")
+                    };
+                    let ok = allowed[a.mode as usize] & info.check_mask;
+                    let table = &self.leap_masks[t];
+                    for from in free {
+                        n += (table[from.index()] & ok).len();
+                    }
+                }
             } else if !(grouped && plan.all_grouped) {
                 for from in free {
                     n += self.count_man(
@@ -1445,7 +1570,9 @@ impl<const W: usize> Engine<W> {
             let out_of_check = info.check_mask == self.board;
             n += self.castles_fast(f, pos, &ctx, king, map.as_ref(), out_of_check, scratch);
         }
-        self.keep_safe(f, pos, &ctx, king, scratch, 0);
+        if !scratch.is_empty() {
+            self.keep_safe(f, pos, &ctx, king, scratch, 0);
+        }
         Some(n + scratch.len())
     }
 
@@ -1693,6 +1820,23 @@ impl<const W: usize> Engine<W> {
             {
                 continue;
             }
+            // Out of check with the map, the usual case: the tests of `castle_state` that the
+            // lines above have not made (its safe cells, then its landing cells).
+            if let (Some(map), true) = (map, out_of_check) {
+                let c = &self.castles[i];
+                if map.intersects(&f.castle_safe[i]) {
+                    continue;
+                }
+                if king == c.king_from
+                    && f.castle_closed[i]
+                    && !map.contains(c.king_to)
+                    && !ctx.occ.contains(c.king_to)
+                    && !ctx.occ.contains(c.rook_to)
+                {
+                    n += 1;
+                    continue;
+                }
+            }
             match self.castle_state(f, pos, ctx, king, map, out_of_check, i) {
                 CastleState::No => {}
                 CastleState::Legal => n += 1,
@@ -1740,11 +1884,14 @@ impl<const W: usize> Engine<W> {
         if occ.intersects(&c.empty) {
             return CastleState::No;
         }
-        let attacked = |s: Cell| match map {
-            Some(map) if out_of_check => map.contains(s),
-            _ => self.attacked_in(f, pos, ctx, ctx.occ, s),
+        let unsafe_cell = match map {
+            Some(map) if out_of_check => map.intersects(&f.castle_safe[i]),
+            _ => c
+                .safe
+                .iter()
+                .any(|&s| self.attacked_in(f, pos, ctx, ctx.occ, s)),
         };
-        if c.safe.iter().any(|&s| attacked(s)) {
+        if unsafe_cell {
             return CastleState::No;
         }
         if occ.contains(c.king_to) || occ.contains(c.rook_to) {
@@ -1774,7 +1921,8 @@ impl<const W: usize> Engine<W> {
     }
 
     /// Compares the fast path with the general one on `pos`, for tests: the legal moves (the
-    /// same list in the same order), their count at perft's last ply, check, and the attack test
+    /// same list in the same order), their count at perft's last ply (both compiled copies of
+    /// the count on x86-64), check, and the attack test
     /// of every cell by each player's men. Err describes the first difference.
     #[doc(hidden)]
     pub fn check_fast_path(&self, pos: &Position<W>) -> Result<(), String> {
@@ -1793,6 +1941,16 @@ impl<const W: usize> Engine<W> {
         let n = self.count_legal(pos, &mut scratch);
         if n != general.len() {
             return Err(format!("{}: counted {n}, listed {}", text(), general.len()));
+        }
+        // The portable copy of the count too, where the CPU runs the POPCNT one.
+        if let Some(n) = self.count_fast_with(pos, &mut scratch) {
+            if n != general.len() {
+                return Err(format!(
+                    "{}: counted {n} (portable copy), listed {}",
+                    text(),
+                    general.len()
+                ));
+            }
         }
         for p in self.players.all() {
             let men = pos.by_player[p.index()];
