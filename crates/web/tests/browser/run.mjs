@@ -273,7 +273,7 @@ try {
     assert(!pawns.some(([, , c]) => c === from), 'no pawn is left on K2,2');
     assert(!(await page.$(`svg.diagram g.man:not(.virtual)[data-cell="${from}"]`)), 'K2,2 is empty in every reality');
     assert((await state('s.pos.virtual.realities')) === '5', 'five realities');
-    await page.hover(`svg.diagram g.man.virtual[data-cell="${to}"]`);
+    await page.hover(`svg.diagram g.man.virtual[data-cell="${to}"] circle`);
     const hovered = await page.$eval('#hover-cell', (e) => e.textContent);
     assert(hovered.includes('weight 1 of 5'), `hover line ${hovered}`);
     await shot('goff-quantum');
