@@ -5,7 +5,7 @@
 use super::build::{CAtom, Engine};
 use super::position::{Move, MoveKind, Position, MAX_KINDS, MAX_PLAYERS};
 use super::rules::{Goal, HopStyle, Mode};
-use spacechess_geometry::Cell;
+use spacechess_geometry::{Cell, CellSet};
 use spacechess_variant::Player;
 
 /// Share of a piece's value that its mobility is worth when it reaches its average number of
@@ -40,6 +40,12 @@ const SHELTER_WEIGHT: i32 = 10;
 /// At most this many sheltering men count per royal man.
 const SHELTER_MEN: i32 = 3;
 
+/// Share of the promotion gain a passed promoting man (no enemy promoting man ahead of it on its
+/// own or a neighbouring line) earns at full progress while the enemies keep all their officers.
+const PASSED_SHARE_MIDDLE: f64 = 0.0;
+/// The same share once the enemies' officers are gone (tapered in between).
+const PASSED_SHARE_END: f64 = 0.2;
+
 /// Tables computed once per engine for the search.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct EvalTables {
@@ -71,6 +77,9 @@ pub(crate) struct EvalTables {
     officer: Vec<bool>,
     /// The officers' material of each player at the start, the phase's full measure.
     start_officers: Vec<i32>,
+    /// Per kind, the centipawns a passed man earns at full progress: (enemy officers all on the
+    /// board, none left). Zero for kinds that do not promote.
+    passed: Vec<(i32, i32)>,
 }
 
 /// SplitMix64: the keys are a fixed function of their index, the same on every run.
@@ -227,6 +236,18 @@ impl EvalTables {
                 }
             }
         }
+        let passed: Vec<(i32, i32)> = (0..nk)
+            .map(|k| {
+                if !e.kinds[k].promotes {
+                    return (0, 0);
+                }
+                let gain = f64::from((best_choice - values[k]).max(0));
+                (
+                    (PASSED_SHARE_MIDDLE * gain).round() as i32,
+                    (PASSED_SHARE_END * gain).round() as i32,
+                )
+            })
+            .collect();
         let officer: Vec<bool> = (0..nk).map(|k| !royal(k) && !e.kinds[k].promotes).collect();
         let start_officers: Vec<i32> = (0..np)
             .map(|p| {
@@ -237,6 +258,7 @@ impl EvalTables {
             })
             .collect();
         EvalTables {
+            passed,
             placement,
             royal_endgame,
             officer,
@@ -254,6 +276,46 @@ impl EvalTables {
             progress,
         }
     }
+}
+
+/// For every player and cell, the cells from which an enemy promoting man could stop a promoting
+/// man of that player standing on the cell: every cell at least one step ahead along the
+/// promotion axes (in the player's orientation) and none behind, whose other coordinates differ
+/// by at most one (orthodox: the cells in front on the man's own file and the two beside it).
+/// A man with no enemy promoting man in its span is *passed*. Empty without a promotion rule.
+pub(crate) fn passed_spans<const W: usize>(e: &Engine<W>) -> Vec<Vec<CellSet<W>>> {
+    let cells = e.shape.cell_count() as usize;
+    let np = e.players.count();
+    let Some(pr) = e.rules.promotion.as_ref() else {
+        return vec![vec![CellSet::EMPTY; cells]; np];
+    };
+    let coords: Vec<_> = e.shape.cells().map(|c| e.shape.coords(c)).collect();
+    let ndim = e.shape.ndim();
+    let mut spans = vec![vec![CellSet::<W>::EMPTY; cells]; np];
+    for (pi, p) in e.rules.players.iter().enumerate().take(np) {
+        for (from, span) in spans[pi].iter_mut().enumerate() {
+            let a = &coords[from];
+            for to in e.shape.cells() {
+                let b = &coords[to.index()];
+                let mut ahead = 0;
+                let mut ok = true;
+                for axis in 0..ndim {
+                    let d = i32::from(b.get(axis)) - i32::from(a.get(axis));
+                    if pr.axes.contains(&axis) {
+                        let d = d * i32::from(p.orientation[axis]);
+                        ok &= d >= 0;
+                        ahead += d;
+                    } else {
+                        ok &= d.abs() <= 1;
+                    }
+                }
+                if ok && ahead > 0 && e.board.contains(to) {
+                    span.insert(to);
+                }
+            }
+        }
+    }
+    spans
 }
 
 /// The bonus for `attacks` reaches into the cells around the enemy kings (`zone_len` cells):
@@ -397,6 +459,10 @@ impl<const W: usize> Engine<W> {
         }
         let occ = pos.occupied();
         let royals = self.royal_cells(pos);
+        let mut promoting_men = CellSet::<W>::EMPTY;
+        for k in (0..self.kinds.len()).filter(|&k| self.kinds[k].promotes) {
+            promoting_men |= pos.by_kind[k];
+        }
         // Each player's officers (neither royal nor promoting) now: the phase of the game seen
         // by a king is how much of its enemies' officers remain.
         let mut officers = [0i32; MAX_PLAYERS];
@@ -469,7 +535,16 @@ impl<const W: usize> Engine<W> {
                         king_attacks += near_king as i32;
                     }
                     if gain != 0 {
-                        material += gain * t.progress[p][c.index()] / 1024;
+                        let progress = t.progress[p][c.index()];
+                        let span = self.passed_span[p][c.index()];
+                        if span.intersects(&(promoting_men & enemies)) {
+                            // Held: half the advancement.
+                            material += gain * progress / 2048;
+                        } else {
+                            let (middle, end) = t.passed[k];
+                            let worth = gain + (middle * phase + end * (1024 - phase)) / 1024;
+                            material += worth * progress / 1024;
+                        }
                     }
                 }
             }

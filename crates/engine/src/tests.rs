@@ -623,3 +623,51 @@ fn own_men_next_to_the_royal_man_shelter_it() {
         "shelter worth {with_officers} with an enemy rook, {without} without"
     );
 }
+
+/// Issue 14 (evaluation, "pawn advancement toward each variant's promotion zone"): a promoting man
+/// with no enemy promoting man ahead of it on its own or a neighbouring line (passed) is worth
+/// more than one that is held, and more once the enemies' officers are gone.
+#[test]
+fn a_passed_promoting_man_is_worth_more() {
+    const PAWN: &str = r#"(name: "Pawn", letter: 'P', promotes: true, value: Some(1.0), atoms: [
+        (motion: Leap(Vectors([[0, 1]])), mode: MoveOnly),
+        (motion: Leap(Vectors([[1, 1], [-1, 1]])), mode: CaptureOnly)])"#;
+    let e = engine(&rules(
+        8,
+        8,
+        &format!("{KING}, {ROOK}, {PAWN}"),
+        "kr6/8/8/8/8/8/8/1R5K w",
+        "promotion: Some((axes: [1], choices: ['R']))",
+    ));
+    let white_lead = |text: &str| {
+        let p = e.parse_position(text).unwrap();
+        let mut s = [0i32; 2];
+        e.evaluate_players(&p, &mut s);
+        s[0] - s[1]
+    };
+    // The span: the cells ahead on the own file and the two beside it, for each side.
+    let span = |player: u8, cell: &str| {
+        let c = e.parse_cell(cell).unwrap();
+        let mut v: Vec<String> = e.passed_span[player as usize][c.index()]
+            .iter()
+            .map(|c| e.cell_name(c))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(span(0, "b6"), ["a7", "a8", "b7", "b8", "c7", "c8"]);
+    assert_eq!(span(1, "h3"), ["g1", "g2", "h1", "h2"]);
+    // White's pawn on e6 against Black's pawn on d7 (held: d7 guards e6's path) or on a7 (passed);
+    // Black's pawn is on its start rank either way, so only White's pawn changes its worth.
+    let held = white_lead("k7/3p4/4P3/8/8/8/8/7K w");
+    let passed = white_lead("k7/p7/4P3/8/8/8/8/7K w");
+    // Black's a-pawn is passed in both positions (nothing on the b file); the difference is White's.
+    assert!(passed > held + 20, "passed {passed}, held {held}");
+    // With a black rook on the board (an officer), the passed pawn is worth less than without.
+    let with_rook = white_lead("kr6/p7/4P3/8/8/8/8/7K w") - white_lead("kr6/3p4/4P3/8/8/8/8/7K w");
+    assert!(
+        passed - held > with_rook,
+        "without officers {}, with a rook {with_rook}",
+        passed - held
+    );
+}
