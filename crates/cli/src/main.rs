@@ -254,6 +254,10 @@ enum Command {
         /// A game reaching this many plies is adjudicated a draw
         #[arg(long, value_name = "N", default_value_t = 300)]
         max_plies: usize,
+        /// At the ply limit, a side whose static evaluation leads every other side's by CP
+        /// centipawns or more wins instead of a draw (for long variants: 500 is five pawns)
+        #[arg(long, value_name = "CP", value_parser = clap::value_parser!(u32).range(1..))]
+        adjudicate: Option<u32>,
         /// Seed of the random openings
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -468,6 +472,7 @@ fn run(command: Command) -> Result<String, CliError> {
             book,
             position,
             max_plies,
+            adjudicate,
             seed,
             sprt,
             record,
@@ -483,6 +488,7 @@ fn run(command: Command) -> Result<String, CliError> {
                 opening_plies,
                 book,
                 max_plies,
+                adjudicate: adjudicate.map(|cp| cp as i32),
                 seed,
                 sprt,
                 record,

@@ -294,3 +294,51 @@ fn errors_name_the_problem() {
         "the file holds 1 game(s)",
     );
 }
+
+/// Issue 14 (matches, "adjudication of long games"): with `--adjudicate CP`, a game reaching the
+/// ply limit is won by the side whose evaluation leads by CP or more; without it, a draw.
+#[test]
+fn match_adjudicates_a_decisive_lead_at_the_ply_limit() {
+    let book = scratch("lopsided-book.txt");
+    // White is two rooks up; two random plies cannot change that (no mate in one either).
+    std::fs::write(&book, "# two rooks up\n7k/8/8/8/8/8/8/RR5K w - - 0 1\n").unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "match",
+            "orthodox",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--games",
+            "2",
+            "--book",
+            book.to_str().unwrap(),
+            "--max-plies",
+            "2",
+        ];
+        args.extend_from_slice(extra);
+        ok(&args)
+    };
+    let adjudicated = run(&["--adjudicate", "500"]);
+    assert_eq!(
+        adjudicated
+            .matches("1-0        ply limit, evaluation")
+            .count(),
+        2,
+        "{adjudicated}"
+    );
+    assert!(
+        adjudicated.contains("A: 1 wins, 0 draws, 1 losses"),
+        "{adjudicated}"
+    );
+    // A lead smaller than the margin, or no margin at all: draws.
+    for extra in [&["--adjudicate", "5000"][..], &[]] {
+        let drawn = run(extra);
+        assert!(drawn.contains("A: 0 wins, 2 draws, 0 losses"), "{drawn}");
+    }
+    fails(
+        &["match", "orthodox", "--adjudicate", "0"],
+        "invalid value '0' for '--adjudicate <CP>'",
+    );
+}

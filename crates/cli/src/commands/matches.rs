@@ -310,6 +310,9 @@ pub struct Match<'a> {
     pub book: Option<PathBuf>,
     /// A game reaching this many plies is adjudicated a draw.
     pub max_plies: usize,
+    /// At the ply limit, a side (team) whose static evaluation ([`Variant::evaluate`]) leads
+    /// every other side's by this many centipawns wins instead (None: always a draw).
+    pub adjudicate: Option<i32>,
     /// Seed of the random openings and the random mover.
     pub seed: u64,
     /// Stop early when the test decides.
@@ -493,6 +496,7 @@ fn play_one<'v, V: Variant>(
     seat: &[bool],
     tc: TimeControl,
     max_plies: usize,
+    adjudicate: Option<i32>,
 ) -> Played<'v, V> {
     let mut game = Game::new(v, start.clone());
     let mut positions = vec![start.clone()];
@@ -516,9 +520,18 @@ fn play_one<'v, V: Variant>(
             };
         }
         if game.moves().len() >= max_plies {
+            let outcome = adjudicate
+                .and_then(|margin| material_winner(v, game.position(), margin))
+                .map_or(
+                    Outcome::Draw(spacechess::DrawReason::Other("ply limit of the match")),
+                    |winners| Outcome::Win {
+                        winners,
+                        reason: WinReason::Other("ply limit, evaluation"),
+                    },
+                );
             return Played {
                 game,
-                outcome: Outcome::Draw(spacechess::DrawReason::Other("ply limit of the match")),
+                outcome,
                 adjudicated: true,
             };
         }
@@ -569,6 +582,29 @@ fn play_one<'v, V: Variant>(
             };
         }
         positions.push(game.position().clone());
+    }
+}
+
+/// The players of the side (team) whose static evaluation leads every other side's by `margin`
+/// centipawns or more, if one does.
+fn material_winner<V: Variant>(v: &V, pos: &V::Position, margin: i32) -> Option<Vec<Player>> {
+    let players = v.players();
+    let mut scores = vec![0i32; players.count()];
+    v.evaluate(pos, &mut scores);
+    let mut teams: Vec<(Vec<Player>, i32)> = Vec::new();
+    for p in players.all() {
+        match teams.iter_mut().find(|(ps, _)| players.allied(ps[0], p)) {
+            Some((ps, s)) => {
+                ps.push(p);
+                *s += scores[p.index()];
+            }
+            None => teams.push((vec![p], scores[p.index()])),
+        }
+    }
+    teams.sort_by_key(|(_, s)| std::cmp::Reverse(*s));
+    match teams.as_slice() {
+        [(best, s0), (_, s1), ..] if s0 - s1 >= margin => Some(best.clone()),
+        _ => None,
     }
 }
 
@@ -651,6 +687,7 @@ impl VariantVisitor for Match<'_> {
                 &seat,
                 self.tc,
                 self.max_plies,
+                self.adjudicate,
             );
             played += 1;
             let a_won = match &report.outcome {
@@ -747,7 +784,7 @@ impl VariantVisitor for Match<'_> {
             }
         }
         let mut out = format!(
-            "match {}: A = {}, B = {}; {}, {} opening, draw at {} plies\n\n",
+            "match {}: A = {}, B = {}; {}, {} opening, {} at {} plies\n\n",
             v.name(),
             self.a,
             self.b,
@@ -755,6 +792,10 @@ impl VariantVisitor for Match<'_> {
             match &self.book {
                 Some(p) => format!("book '{}'", p.display()),
                 None => format!("{}-ply random", self.opening_plies),
+            },
+            match self.adjudicate {
+                Some(cp) => format!("a lead of {cp} centipawns wins, else a draw,"),
+                None => "draw".to_string(),
             },
             self.max_plies
         );
