@@ -342,3 +342,29 @@ fn match_adjudicates_a_decisive_lead_at_the_ply_limit() {
         "invalid value '0' for '--adjudicate <CP>'",
     );
 }
+
+/// Issue 14 (four-player games): `coalition=N` sets the paranoid search's bound on a coalition
+/// player's quiet moves, in a match as in UCI's `CoalitionMoves`.
+#[test]
+fn match_takes_the_coalition_bound() {
+    let out = ok(&[
+        "match",
+        "cubic8-4",
+        "--a",
+        "search:depth=1,coalition=2",
+        "--b",
+        "search:depth=1,coalition=0",
+        "--games",
+        "4",
+        "--max-plies",
+        "8",
+    ]);
+    assert!(
+        out.contains("A = search:depth=1,coalition=2, B = search:depth=1,coalition=0"),
+        "{out}"
+    );
+    fails(
+        &["match", "cubic8-4", "--a", "search:coalition=some"],
+        "coalition=some",
+    );
+}

@@ -245,6 +245,7 @@ fn bad_input_is_reported_and_the_session_goes_on() {
         "setoption name NoSuchOption value 1",
         "setoption name NullMove value maybe",
         "setoption name ExchangePruning value sometimes",
+        "setoption name CoalitionMoves value -1",
         "frobnicate",
         "position startpos moves \u{e9}4",
     ] {

@@ -90,6 +90,11 @@ pub struct SearchOptions {
     /// man taken is skipped when the taker can be taken back at once
     /// ([`Variant::moved_man_attacked`]). Off by default: it lost its match.
     pub exchange_pruning: bool,
+    /// Under the paranoid reduction (more than two sides), the quiet moves a coalition player
+    /// may answer with, out of check: the first this many in move order (hash move, killers,
+    /// history); its captures are all searched. 0: every move (the branching of three
+    /// opponents otherwise makes a round of four plies cost the cube of the root player's).
+    pub coalition_moves: usize,
     /// Threads searching the same position, sharing the transposition table (lazy SMP).
     pub threads: usize,
 }
@@ -103,6 +108,7 @@ impl Default for SearchOptions {
             futility: true,
             // Off: a match against it on lost (docs/search.md, "Matches").
             exchange_pruning: false,
+            coalition_moves: COALITION_MOVES,
             threads: 1,
         }
     }
@@ -118,6 +124,7 @@ impl SearchOptions {
             aspiration: false,
             futility: false,
             exchange_pruning: false,
+            coalition_moves: 0,
             threads: 1,
         }
     }
@@ -170,6 +177,8 @@ const PARANOID_MAX_QPLY: u32 = 4;
 const DELTA_MARGIN: i32 = 200;
 /// Plies from the root at most (check extensions included).
 const MAX_PLY: u32 = 96;
+/// Default of [`SearchOptions::coalition_moves`].
+const COALITION_MOVES: usize = 6;
 const HISTORY_SIZE: usize = 1 << 12;
 /// Reverse futility margin per ply of depth, in centipawns.
 const RFP_MARGIN: i32 = 110;
@@ -828,8 +837,20 @@ impl<'a, V: Variant> Worker<'a, V> {
             }
             _ => false,
         };
+        // A coalition player's quiet moves beyond the first few are not searched (paranoid).
+        let quiet_limit = match self.options.coalition_moves {
+            n if n > 0 && self.sides.paranoid() && me != self.sides.root() && !in_check => n,
+            _ => usize::MAX,
+        };
+        let mut quiet_seen = 0;
         for (rank, &(order_key, index)) in order.iter().enumerate() {
             let m = &moves[index as usize];
+            if order_key < KEY_CAPTURE {
+                quiet_seen += 1;
+                if quiet_seen > quiet_limit && best_score > -MATE_BOUND {
+                    break;
+                }
+            }
             let child = self.v.play(pos, m);
             if prune_quiet
                 && rank > 0

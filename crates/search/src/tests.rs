@@ -269,3 +269,39 @@ fn piece_values_are_derived_from_mobility_on_the_empty_board() {
     v.evaluate(&pos, &mut scores);
     assert!((582..700).contains(&(scores[0] - scores[1])), "{scores:?}");
 }
+
+/// Issue 14 (four-player games, "paranoid with a bounded branching"): a coalition player answers
+/// with a few quiet moves only, but with every capture, so the root player still sees a man it
+/// would lose to the last of its three opponents, while the tree shrinks.
+#[test]
+fn coalition_players_keep_their_captures_under_bounded_branching() {
+    // North (to move): rook d4, king h1. West's rook d7, guarded by West's king c8, attacks it;
+    // East's king a1, South's king h8. Taking on d7 trades a rook for a rook (a loss for North
+    // against the coalition's average); leaving the rook on the d-file loses it to West.
+    let v = four([0, 1, 2, 3], "2k'4K'/3r'4/8/8/3R4/8/8/k6K 1");
+    let pos = v.start();
+    let search = |coalition_moves| {
+        let mut s = Searcher::new(&v);
+        s.set_options(SearchOptions {
+            coalition_moves,
+            ..SearchOptions::default()
+        });
+        s.search(&pos, Limits::depth(4))
+    };
+    let bounded = search(1);
+    let full = search(0);
+    for r in [&bounded, &full] {
+        let text = v.move_text(&pos, r.best.as_ref().unwrap());
+        assert!(text.starts_with("d4-"), "{text}");
+        assert!(
+            !["d4-d5", "d4-d6", "d4-d7"].contains(&text.as_str()),
+            "{text}"
+        );
+    }
+    assert!(
+        bounded.nodes < full.nodes,
+        "bounded {} nodes, full {}",
+        bounded.nodes,
+        full.nodes
+    );
+}

@@ -78,6 +78,11 @@ impl std::fmt::Display for EngineSpec {
                         }
                     }
                 }
+                if *options != SearchOptions::baseline()
+                    && options.coalition_moves != SearchOptions::default().coalition_moves
+                {
+                    parts.push(format!("coalition={}", options.coalition_moves));
+                }
                 if options.threads != 1 {
                     parts.push(format!("threads={}", options.threads));
                 }
@@ -105,7 +110,7 @@ impl std::fmt::Display for EngineSpec {
 const DEFAULT_HASH: usize = 16;
 
 const ENGINE_HELP: &str = "expected random, search[:key=value,...] (keys depth, movetime, nodes, \
-hash, threads, nullmove, lmr, aspiration, futility, exchange; or baseline), depth:N, movetime:MS, or \
+hash, threads, nullmove, lmr, aspiration, futility, exchange, coalition (0 = all); or baseline), depth:N, movetime:MS, or \
 uci:COMMAND[;Option=value...]";
 
 fn on_off(key: &str, value: &str) -> Result<bool, String> {
@@ -190,6 +195,12 @@ pub fn parse_engine(s: &str) -> Result<EngineSpec, String> {
             "aspiration" => options.aspiration = on_off(&k, &v).map_err(bad)?,
             "futility" => options.futility = on_off(&k, &v).map_err(bad)?,
             "exchange" => options.exchange_pruning = on_off(&k, &v).map_err(bad)?,
+            "coalition" => {
+                options.coalition_moves = match v.as_str() {
+                    "0" => 0,
+                    _ => positive(&k, &v, 10_000).map_err(bad)? as usize,
+                }
+            }
             "baseline" if v.is_empty() => {
                 options = SearchOptions {
                     threads: options.threads,

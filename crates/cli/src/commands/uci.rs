@@ -292,6 +292,10 @@ fn option_lines(settings: &Settings) -> Vec<String> {
             "option name ExchangePruning type check default {}",
             d.exchange_pruning
         ),
+        format!(
+            "option name CoalitionMoves type spin default {} min 0 max {MAX_COALITION}",
+            d.coalition_moves
+        ),
     ];
     for o in variant_options(&settings.variant) {
         let value = settings
@@ -327,6 +331,9 @@ fn check_value(name: &str, value: &str) -> Result<bool, String> {
         )),
     }
 }
+
+/// The largest `CoalitionMoves` (0 means every move).
+const MAX_COALITION: usize = 10_000;
 
 fn spin_value(name: &str, value: &str, max: usize) -> Result<usize, String> {
     match value.parse::<usize>() {
@@ -415,6 +422,18 @@ fn set_option(s: &mut Settings, line: &str) -> Result<Change, String> {
         }
         "exchangepruning" => {
             s.search.exchange_pruning = check_value("ExchangePruning", value)?;
+            Ok(Change::Search)
+        }
+        "coalitionmoves" => {
+            s.search.coalition_moves = match value.trim().parse::<usize>() {
+                Ok(n) if n <= MAX_COALITION => n,
+                _ => {
+                    return Err(format!(
+                        "option CoalitionMoves: expected a number from 0 to {MAX_COALITION}, \
+                         found '{value}'"
+                    ))
+                }
+            };
             Ok(Change::Search)
         }
         "ruleoptions" => {
