@@ -118,7 +118,8 @@ pub struct Engine<const W: usize> {
     pub(crate) start: Position<W>,
     pub(crate) notation: Arc<dyn Notation>,
     /// Zobrist keys, piece values and evaluation weights for the search.
-    pub(crate) eval: super::eval::EvalTables,
+    /// The search's tables, built at their first use (perft never needs them).
+    pub(crate) eval: std::sync::OnceLock<super::eval::EvalTables>,
     /// Every cell's name in lower case, and its cell (None where two names differ only in
     /// case): built on first use by [`Engine::parse_cell_any_case`].
     pub(crate) names_any_case: std::sync::OnceLock<std::collections::HashMap<String, Option<Cell>>>,
@@ -529,7 +530,6 @@ impl<const W: usize> Engine<W> {
         }
         engine.unmoved_kinds = mask;
         engine.start.unmoved &= engine.unmoved_relevant(&engine.start);
-        engine.eval = super::eval::EvalTables::new(&engine);
         Ok(engine)
     }
 
