@@ -173,6 +173,10 @@ pub(crate) struct Plan<const W: usize> {
     pub plain_leaps: bool,
     /// Every atom counted with the ride groups.
     pub all_grouped: bool,
+    /// One-word boards with PEXT tables: the kind's one atom is an unlimited ride made of
+    /// these attack classes' rides, in this mode (no promotion, no unmoved-only atom), so a man
+    /// is counted by a look-up per class and one population count.
+    pub w1_rider: Option<(u8, Vec<u8>)>,
 }
 
 /// The tables of the fast path, built once with the engine.
@@ -965,6 +969,7 @@ impl<const W: usize> Fast<W> {
                     ep,
                     plain_leaps,
                     all_grouped: false,
+                    w1_rider: None,
                 });
             }
         }
@@ -1156,6 +1161,18 @@ impl<const W: usize> Fast<W> {
                         }
                         if covered.len() == dirs.len() && dirs.iter().all(|d| covered.contains(d)) {
                             *w1_classes = picked;
+                        }
+                    }
+                }
+                if let [a] = &plan.atoms[..] {
+                    if let FMotion::Ride {
+                        range: None,
+                        w1_classes,
+                        ..
+                    } = &a.motion
+                    {
+                        if !w1_classes.is_empty() && !a.only_unmoved && !plan.promotes {
+                            plan.w1_rider = Some((a.mode, w1_classes.clone()));
                         }
                     }
                 }
@@ -1883,6 +1900,17 @@ impl<const W: usize> Engine<W> {
                     for from in free {
                         n += (table[from.index()] & ok).len();
                     }
+                }
+            } else if let (Some(p), Some((mode, classes))) = (&f.w1_pext, &plan.w1_rider) {
+                // A rider on a one-word board: a look-up per class and man.
+                let ok = (allowed[*mode as usize] & info.check_mask).0[0];
+                let o = occ.0[0];
+                for from in free {
+                    let mut t = 0;
+                    for &c in classes {
+                        t |= p.attacks(c as usize, from.index(), o);
+                    }
+                    n += (t & ok).count_ones() as usize;
                 }
             } else if !(grouped && plan.all_grouped) {
                 for from in free {
