@@ -506,10 +506,6 @@ pub(crate) struct W1Pext {
     pub index: Vec<(u64, u32)>,
     /// The targets, by the blocking men gathered by PEXT.
     pub table: Vec<u64>,
-    /// Per class: its men ride without limit, and its directions reversed are its directions
-    /// (so the table from a cell also gives the first man on each of the class's rays from it,
-    /// for attack tests).
-    pub sym: Vec<bool>,
 }
 
 /// A piece of a ride from one cell on a one-word board, by its cells.
@@ -1123,20 +1119,10 @@ impl<const W: usize> Fast<W> {
                     );
                 }
             }
-            let sym = classes
-                .iter()
-                .map(|c| {
-                    c.ranged.is_empty()
-                        && c.dirs
-                            .iter()
-                            .all(|&d| c.dirs.contains(&e.opposite[d as usize]))
-                })
-                .collect();
             Some(W1Pext {
                 cells,
                 index,
                 table,
-                sym,
             })
         } else {
             None
@@ -1446,15 +1432,6 @@ impl<const W: usize> Engine<W> {
             let at = ci * cells + cell.index();
             if s.is_empty() || !f.reach[at].intersects(&s) {
                 continue;
-            }
-            if let Some(p) = &f.w1_pext {
-                if p.sym[ci] {
-                    // The first men on the class's rays, in one look-up.
-                    if p.attacks(ci, cell.index(), occ.0[0]) & s.0[0] != 0 {
-                        return true;
-                    }
-                    continue;
-                }
             }
             let (start, end) = f.ray_spans[at];
             for r in &f.class_rays[start as usize..end as usize] {
