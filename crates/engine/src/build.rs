@@ -118,10 +118,11 @@ pub struct Engine<const W: usize> {
     pub(crate) start: Position<W>,
     pub(crate) notation: Arc<dyn Notation>,
     /// Zobrist keys, piece values and evaluation weights for the search.
-    pub(crate) eval: super::eval::EvalTables,
+    /// The search's tables, built at their first use (perft never needs them).
+    pub(crate) eval: std::sync::OnceLock<super::eval::EvalTables>,
     /// `passed_span[player][cell]`: the cells from which an enemy promoting man could stop a
-    /// promoting man of `player` on `cell` (see `eval::passed_spans`).
-    pub(crate) passed_span: Vec<Vec<CellSet<W>>>,
+    /// promoting man of `player` on `cell` (see `eval::passed_spans`), built at first use.
+    pub(crate) passed_span: std::sync::OnceLock<Vec<Vec<CellSet<W>>>>,
     /// Every cell's name in lower case, and its cell (None where two names differ only in
     /// case): built on first use by [`Engine::parse_cell_any_case`].
     pub(crate) names_any_case: std::sync::OnceLock<std::collections::HashMap<String, Option<Cell>>>,
@@ -477,7 +478,7 @@ impl<const W: usize> Engine<W> {
             start: Position::empty(),
             notation,
             eval: Default::default(),
-            passed_span: Vec::new(),
+            passed_span: Default::default(),
             names_any_case: std::sync::OnceLock::new(),
             fast: None,
         };
@@ -533,8 +534,6 @@ impl<const W: usize> Engine<W> {
         }
         engine.unmoved_kinds = mask;
         engine.start.unmoved &= engine.unmoved_relevant(&engine.start);
-        engine.eval = super::eval::EvalTables::new(&engine);
-        engine.passed_span = super::eval::passed_spans(&engine);
         Ok(engine)
     }
 

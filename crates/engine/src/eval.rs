@@ -402,11 +402,24 @@ fn empty_board_set<const W: usize>(
 }
 
 impl<const W: usize> Engine<W> {
+    /// The search's tables (keys, values, piece-square terms), built at their first use: perft
+    /// and move generation never need them, so start-up does not pay for them.
+    #[inline]
+    pub(crate) fn eval_tables(&self) -> &EvalTables {
+        self.eval.get_or_init(|| EvalTables::new(self))
+    }
+
+    /// The passed men's spans per player and cell (see [`passed_spans`]), built at first use.
+    #[inline]
+    pub(crate) fn passed_spans(&self) -> &[Vec<CellSet<W>>] {
+        self.passed_span.get_or_init(|| passed_spans(self))
+    }
+
     /// The Zobrist key of a position: an exclusive or of fixed random keys, one for each
     /// (player, kind, cell) of a man, each unmoved man's cell, the en passant cell and the side to
     /// move. Clocks are left out, as for repetition.
     pub fn zobrist_key(&self, pos: &Position<W>) -> u64 {
-        let t = &self.eval;
+        let t = self.eval_tables();
         let mut h = t.side[pos.to_move.index() % MAX_PLAYERS];
         for p in 0..self.players.count() {
             let mine = pos.by_player[p];
@@ -434,22 +447,22 @@ impl<const W: usize> Engine<W> {
     /// reaches on the empty board, relative to the pawn (the least mobile promoting piece; without
     /// one, the least mobile piece) at 100 or at its given value. Royal pieces count 0.
     pub fn piece_values(&self) -> &[i32] {
-        &self.eval.values
+        &self.eval_tables().values
     }
 
     /// For each kind, true if its value was derived from mobility rather than given.
     pub fn piece_value_derived(&self) -> &[bool] {
-        &self.eval.derived
+        &self.eval_tables().derived
     }
 
     /// For each kind, the average number of cells it reaches from a cell of the empty board.
     pub fn average_mobility(&self) -> &[f64] {
-        &self.eval.avg_mobility
+        &self.eval_tables().avg_mobility
     }
 
     /// The engine's static evaluation, per player (see [`spacechess_variant::Variant::evaluate`]).
     pub fn evaluate_players(&self, pos: &Position<W>, scores: &mut [i32]) {
-        let t = &self.eval;
+        let t = self.eval_tables();
         let np = self.players.count().min(scores.len());
         if self.rules.goal == Goal::LoseAll {
             for (p, s) in scores.iter_mut().enumerate().take(np) {
@@ -459,6 +472,7 @@ impl<const W: usize> Engine<W> {
         }
         let occ = pos.occupied();
         let royals = self.royal_cells(pos);
+        let spans = self.passed_spans();
         let mut promoting_men = CellSet::<W>::EMPTY;
         for k in (0..self.kinds.len()).filter(|&k| self.kinds[k].promotes) {
             promoting_men |= pos.by_kind[k];
@@ -536,7 +550,7 @@ impl<const W: usize> Engine<W> {
                     }
                     if gain != 0 {
                         let progress = t.progress[p][c.index()];
-                        let span = self.passed_span[p][c.index()];
+                        let span = spans[p][c.index()];
                         if span.intersects(&(promoting_men & enemies)) {
                             // Held: half the advancement.
                             material += gain * progress / 2048;
@@ -657,7 +671,7 @@ impl<const W: usize> Engine<W> {
         }
         let value = |c: Cell| match pos.piece_at(c) {
             Some(pc) if self.is_royal(pc.kind) => 10_000,
-            Some(pc) => self.eval.values[pc.kind as usize],
+            Some(pc) => self.eval_tables().values[pc.kind as usize],
             None => 0,
         };
         let victim = match m.kind {

@@ -135,6 +135,11 @@ pub(crate) enum FMotion {
         min: u8,
         max: u8,
         creates_ep: bool,
+        /// The pieces of the ride on a one-word board (empty on larger boards).
+        w1: Vec<W1Ray>,
+        /// The attack classes whose rides together make this ride exactly (so
+        /// [`W1Pext`] gives its targets in one look-up each); empty if none do.
+        w1_classes: Vec<u8>,
     },
 }
 
@@ -168,6 +173,10 @@ pub(crate) struct Plan<const W: usize> {
     pub plain_leaps: bool,
     /// Every atom counted with the ride groups.
     pub all_grouped: bool,
+    /// One-word boards with PEXT tables: the kind's one atom is an unlimited ride made of
+    /// these attack classes' rides, in this mode (no promotion, no unmoved-only atom), so a man
+    /// is counted by a look-up per class and one population count.
+    pub w1_rider: Option<(u8, Vec<u8>)>,
 }
 
 /// The tables of the fast path, built once with the engine.
@@ -211,6 +220,12 @@ pub(crate) struct Fast<const W: usize> {
     pub class_fills: Option<Vec<Vec<Fill<W>>>>,
     /// The map costs less than testing a few cells one by one (few directions, small board).
     pub map_cheap: bool,
+    /// One-word boards: `w1_lines[cell * dirs + d]`, for each direction `d` along which cell
+    /// indices grow, the cells of its line through the cell below the cell, above it, and both
+    /// (empty on larger boards).
+    pub w1_lines: Vec<[u64; 3]>,
+    /// One-word boards on a CPU with BMI2: the attack tables of one look-up per man.
+    pub w1_pext: Option<W1Pext>,
 }
 
 /// What the royal man of the side to move faces.
@@ -378,7 +393,7 @@ fn shift<const W: usize>(s: CellSet<W>, delta: i32) -> CellSet<W> {
 /// in `occ`; all of it if none.
 #[inline]
 #[allow(clippy::needless_range_loop)]
-fn up_to_first<const W: usize>(mask: CellSet<W>, occ: CellSet<W>) -> CellSet<W> {
+pub(crate) fn up_to_first<const W: usize>(mask: CellSet<W>, occ: CellSet<W>) -> CellSet<W> {
     let b = mask & occ;
     let mut out = [0u64; W];
     for i in 0..W {
@@ -395,7 +410,7 @@ fn up_to_first<const W: usize>(mask: CellSet<W>, occ: CellSet<W>) -> CellSet<W> 
 /// The cells of `mask` (a ray along which cell indices fall) down to and including its last cell
 /// in `occ`; all of it if none.
 #[inline]
-fn down_to_last<const W: usize>(mask: CellSet<W>, occ: CellSet<W>) -> CellSet<W> {
+pub(crate) fn down_to_last<const W: usize>(mask: CellSet<W>, occ: CellSet<W>) -> CellSet<W> {
     let b = mask & occ;
     let mut out = [0u64; W];
     for i in (0..W).rev() {
@@ -423,6 +438,187 @@ fn moves_to<const W: usize>(
     } else {
         m.len()
     }
+}
+
+/// One piece of a ride on a one-word board (at most 64 cells), computed without a loop over
+/// cells: a whole line (a direction with cell indices growing and its opposite), or one ray.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum W1Ray {
+    /// Both rays of the line of this (ascending) direction: `Fast::w1_lines`.
+    Line(u8),
+    /// The ray of this direction, cell indices growing.
+    Up(u8),
+    /// The ray of this direction, cell indices falling.
+    Down(u8),
+}
+
+/// The cells of a line from a cell up to and including the first man each way: the
+/// "obstruction difference" (the lowest man above less the highest man below), `l` being the
+/// cells below, the cells above and both (one-word boards).
+#[inline(always)]
+fn w1_line(l: &[u64; 3], occ: u64) -> u64 {
+    let lower = l[0] & occ;
+    let upper = l[1] & occ;
+    // The highest man below (bit 0 if none: the same cells up to the line's end).
+    let ms1b = 1u64 << (63 - (lower | 1).leading_zeros());
+    l[2] & (upper ^ upper.wrapping_sub(ms1b))
+}
+
+/// The cells of the ray `m` (cell indices growing) up to and including its first man.
+#[inline(always)]
+fn w1_up(m: u64, occ: u64) -> u64 {
+    let b = m & occ;
+    (b ^ b.wrapping_sub(1)) & m
+}
+
+/// The cells of the ray `m` (cell indices falling) down to and including its first man.
+#[inline(always)]
+fn w1_down(m: u64, occ: u64) -> u64 {
+    let b = m & occ;
+    m & (1u64 << (63 - (b | 1).leading_zeros())).wrapping_neg()
+}
+
+/// The one-word pieces of a ride along `dirs`: a line where a direction and its opposite are
+/// both in it, else single rays.
+fn w1_rays(dirs: &[u8], opposite: &[u8], ascending: &[bool]) -> Vec<W1Ray> {
+    let mut out = Vec::new();
+    for &d in dirs {
+        let o = opposite[d as usize];
+        let both = dirs.contains(&o);
+        if ascending[d as usize] {
+            out.push(if both { W1Ray::Line(d) } else { W1Ray::Up(d) });
+        } else if !both {
+            out.push(W1Ray::Down(d));
+        }
+    }
+    out
+}
+
+/// Attack tables of one look-up per man on one-word boards, indexed by the BMI2 instruction
+/// PEXT (run-time detection; only made when the CPU has it): per attack class and cell, the
+/// class's rides from the cell (its directions reversed) for every occupancy of the cells that
+/// can block them.
+pub(crate) struct W1Pext {
+    /// Cells on the board.
+    pub cells: usize,
+    /// `index[class * cells + cell]`: the cells that can block (the rays less their last
+    /// cells), and where the entries of (class, cell) start in `table`.
+    pub index: Vec<(u64, u32)>,
+    /// The targets, by the blocking men gathered by PEXT.
+    pub table: Vec<u64>,
+}
+
+/// A piece of a ride from one cell on a one-word board, by its cells.
+#[derive(Clone, Copy, Debug)]
+enum W1Piece {
+    /// A line: the cells below the cell, above it, and both.
+    Line([u64; 3]),
+    /// A ray whose cell indices grow.
+    Up(u64),
+    /// A ray whose cell indices fall.
+    Down(u64),
+}
+
+impl W1Pext {
+    /// The targets of class `c`'s rides from `cell` on the occupancy `occ`.
+    #[inline(always)]
+    pub(crate) fn attacks(&self, c: usize, cell: usize, occ: u64) -> u64 {
+        let (mask, start) = self.index[c * self.cells + cell];
+        self.table[start as usize + pext(occ, mask) as usize]
+    }
+
+    /// Appends the entries of one (class, cell) with blocking cells `mask` and ride pieces
+    /// `pieces` to `table`, in PEXT order. Each piece gets a small table over the subsets of
+    /// its own blocking cells (the carry-rippler walks them in increasing order, as PEXT packs
+    /// them); the pieces' cells are disjoint, so the entry of a union of subsets is the union
+    /// of their entries, at the union of their PEXT indices.
+    fn build(mask: u64, pieces: &[W1Piece], out: &mut [u64]) {
+        // (PEXT index within `mask`, targets) of every subset of the pieces so far.
+        let mut acc: Vec<(u32, u64)> = vec![(0, 0)];
+        for (i, p) in pieces.iter().enumerate() {
+            let (cells, f): (u64, &dyn Fn(u64) -> u64) = match p {
+                W1Piece::Line(l) => (l[2], &|o| w1_line(l, o)),
+                W1Piece::Up(m) => (*m, &|o| w1_up(*m, o)),
+                W1Piece::Down(m) => (*m, &|o| w1_down(*m, o)),
+            };
+            let pm = cells & mask;
+            let mut part = Vec::with_capacity(1 << pm.count_ones());
+            let mut sub = 0u64;
+            loop {
+                part.push((pext(sub, mask) as u32, f(sub)));
+                sub = sub.wrapping_sub(pm) & pm;
+                if sub == 0 {
+                    break;
+                }
+            }
+            if i + 1 == pieces.len() {
+                for &(ai, at) in &acc {
+                    for &(pi, pt) in &part {
+                        out[(ai | pi) as usize] = at | pt;
+                    }
+                }
+                return;
+            }
+            acc = acc
+                .iter()
+                .flat_map(|&(ai, at)| part.iter().map(move |&(pi, pt)| (ai | pi, at | pt)))
+                .collect();
+        }
+    }
+}
+
+/// The bits of `x` selected by `mask`, packed to the low end (BMI2 PEXT). Only called when the
+/// CPU has BMI2 (`W1Pext` is built only then).
+#[inline(always)]
+fn pext(x: u64, mask: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let r: u64;
+        // SAFETY: PEXT reads and writes registers only; the CPU has BMI2 (see above).
+        unsafe {
+            std::arch::asm!(
+                "pext {r}, {x}, {m}",
+                r = lateout(reg) r,
+                x = in(reg) x,
+                m = in(reg) mask,
+                options(pure, nomem, nostack, preserves_flags)
+            );
+        }
+        r
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        // Portable (never used: the tables are built on x86-64 with BMI2 only).
+        let (mut r, mut m, mut bit) = (0u64, mask, 0);
+        while m != 0 {
+            if x & m & m.wrapping_neg() != 0 {
+                r |= 1 << bit;
+            }
+            bit += 1;
+            m &= m - 1;
+        }
+        r
+    }
+}
+
+/// True if the CPU has the BMI2 instructions (PEXT).
+pub(crate) fn has_bmi2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("bmi2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// A one-word set as a cell set (`W` = 1).
+#[inline(always)]
+fn w1_set<const W: usize>(x: u64) -> CellSet<W> {
+    let mut a = [0u64; W];
+    a[0] = x;
+    CellSet(a)
 }
 
 impl<const W: usize> Fast<W> {
@@ -727,6 +923,12 @@ impl<const W: usize> Fast<W> {
                                     min: *min,
                                     max: *max,
                                     creates_ep: *creates_ep,
+                                    w1: if W == 1 {
+                                        w1_rays(dirs, &e.opposite, &e.ascending)
+                                    } else {
+                                        Vec::new()
+                                    },
+                                    w1_classes: Vec::new(),
                                 },
                             });
                             // Short rides only: each cell of the range is one more shift.
@@ -763,6 +965,7 @@ impl<const W: usize> Fast<W> {
                     ep,
                     plain_leaps,
                     all_grouped: false,
+                    w1_rider: None,
                 });
             }
         }
@@ -847,9 +1050,124 @@ impl<const W: usize> Fast<W> {
             men.insert(c.rook_from);
             castles[c.player.index()].push((i, men, c.empty.without(&men)));
         }
+        let mut w1_lines = Vec::new();
+        let mut w1_class = Vec::new();
+        if W == 1 {
+            w1_lines = vec![[0u64; 3]; nd * cells];
+            for d in 0..nd {
+                if !e.ascending[d] {
+                    continue;
+                }
+                let o = e.opposite[d] as usize;
+                for cell in 0..cells {
+                    let lower = e.ray_masks[cell * nd + o].0[0];
+                    let upper = e.ray_masks[cell * nd + d].0[0];
+                    w1_lines[cell * nd + d] = [lower, upper, lower | upper];
+                }
+            }
+            w1_class = classes
+                .iter()
+                .map(|c| {
+                    let back: Vec<u8> = c.dirs.iter().map(|&d| e.opposite[d as usize]).collect();
+                    w1_rays(&back, &e.opposite, &e.ascending)
+                })
+                .collect();
+        }
+        let w1_pext = if W == 1 && has_bmi2() {
+            // The blocking cells of each (class, cell), then the table at once (zeroed memory
+            // from the allocator, no copies as it grows).
+            let mut index = Vec::with_capacity(classes.len() * cells);
+            let mut size = 0usize;
+            for c in &classes {
+                for cell in 0..cells {
+                    let mut mask = 0u64;
+                    for &d in &c.dirs {
+                        let d = e.opposite[d as usize] as usize;
+                        let m = e.ray_masks[cell * nd + d].0[0];
+                        if m != 0 {
+                            // Less the ray's last cell, which blocks nothing beyond.
+                            let last = if e.ascending[d] {
+                                1u64 << (63 - m.leading_zeros())
+                            } else {
+                                m & m.wrapping_neg()
+                            };
+                            mask |= m & !last;
+                        }
+                    }
+                    index.push((mask, size as u32));
+                    size += 1usize << mask.count_ones();
+                }
+            }
+            let mut table = vec![0u64; size];
+            for ci in 0..classes.len() {
+                for cell in 0..cells {
+                    let (mask, start) = index[ci * cells + cell];
+                    let ray = |d: u8| e.ray_masks[cell * nd + d as usize].0[0];
+                    let pieces: Vec<W1Piece> = w1_class[ci]
+                        .iter()
+                        .map(|r| match *r {
+                            W1Ray::Line(d) => W1Piece::Line(w1_lines[cell * nd + d as usize]),
+                            W1Ray::Up(d) => W1Piece::Up(ray(d)),
+                            W1Ray::Down(d) => W1Piece::Down(ray(d)),
+                        })
+                        .collect();
+                    let n = 1usize << mask.count_ones();
+                    W1Pext::build(
+                        mask,
+                        &pieces,
+                        &mut table[start as usize..start as usize + n],
+                    );
+                }
+            }
+            Some(W1Pext {
+                cells,
+                index,
+                table,
+            })
+        } else {
+            None
+        };
+        if w1_pext.is_some() {
+            // The rides that are exactly the rides of some classes (their reversed directions).
+            for plan in &mut plans {
+                for a in &mut plan.atoms {
+                    if let FMotion::Ride {
+                        dirs, w1_classes, ..
+                    } = &mut a.motion
+                    {
+                        let mut covered: Vec<u8> = Vec::new();
+                        let mut picked = Vec::new();
+                        for (ci, c) in classes.iter().enumerate() {
+                            let back: Vec<u8> =
+                                c.dirs.iter().map(|&d| e.opposite[d as usize]).collect();
+                            if back.iter().all(|d| dirs.contains(d)) {
+                                covered.extend(&back);
+                                picked.push(ci as u8);
+                            }
+                        }
+                        if covered.len() == dirs.len() && dirs.iter().all(|d| covered.contains(d)) {
+                            *w1_classes = picked;
+                        }
+                    }
+                }
+                if let [a] = &plan.atoms[..] {
+                    if let FMotion::Ride {
+                        range: None,
+                        w1_classes,
+                        ..
+                    } = &a.motion
+                    {
+                        if !w1_classes.is_empty() && !a.only_unmoved && !plan.promotes {
+                            plan.w1_rider = Some((a.mode, w1_classes.clone()));
+                        }
+                    }
+                }
+            }
+        }
         // Groups of the same kinds next to each other: their men are gathered once a node.
         groups.sort_by_key(|g| g.kinds);
-        let groups_cheap = !groups.is_empty() && groups.len() * W <= 16;
+        // With one look-up per man (PEXT), the men cost less one by one than the fills.
+        let groups_cheap = w1_pext.is_none() && !groups.is_empty() && groups.len() * W <= 16;
         let mut group_kinds = [0u16; MAX_PLAYERS];
         for g in &groups {
             for (k, gk) in group_kinds.iter_mut().zip(g.kinds) {
@@ -875,6 +1193,8 @@ impl<const W: usize> Fast<W> {
             .map(|c| c.safe.iter().copied().collect())
             .collect();
         Some(Fast {
+            w1_pext,
+            w1_lines,
             all_leapers,
             castle_closed,
             castle_safe,
@@ -1199,6 +1519,28 @@ impl<const W: usize> Engine<W> {
         match &a.motion {
             FMotion::Leap(t) => self.leap_masks[*t][from.index()],
             FMotion::Ride {
+                w1,
+                w1_classes,
+                range,
+                ..
+            } if W == 1 => {
+                let o = occ.0[0];
+                let t = w1_set(match &f.w1_pext {
+                    Some(p) if !w1_classes.is_empty() => {
+                        let mut t = 0;
+                        for &c in w1_classes {
+                            t |= p.attacks(c as usize, from.index(), o);
+                        }
+                        t
+                    }
+                    _ => self.w1_ride(f, w1, from, o),
+                });
+                match range {
+                    Some(r) => t & f.ranges[*r][from.index()],
+                    None => t,
+                }
+            }
+            FMotion::Ride {
                 up, down, range, ..
             } => {
                 let nd = self.opposite.len();
@@ -1216,6 +1558,22 @@ impl<const W: usize> Engine<W> {
                 t
             }
         }
+    }
+
+    /// The cells a man on `from` reaches by the one-word pieces `w1` of a ride, up to and
+    /// including the first man on each ray (`W` = 1).
+    #[inline(always)]
+    fn w1_ride(&self, f: &Fast<W>, w1: &[W1Ray], from: Cell, occ: u64) -> u64 {
+        let nd = self.opposite.len();
+        let mut t = 0;
+        for r in w1 {
+            t |= match *r {
+                W1Ray::Line(d) => w1_line(&f.w1_lines[from.index() * nd + d as usize], occ),
+                W1Ray::Up(d) => w1_up(self.ray_masks[from.index() * nd + d as usize].0[0], occ),
+                W1Ray::Down(d) => w1_down(self.ray_masks[from.index() * nd + d as usize].0[0], occ),
+            };
+        }
+        t
     }
 
     /// Every cell an attacking man of `ctx` captures on, `occ` being the occupied cells (needs
@@ -1240,6 +1598,14 @@ impl<const W: usize> Engine<W> {
                     map |= l.to[c.index()];
                 }
             }
+        }
+        if let Some(p) = &f.w1_pext {
+            for ci in 0..f.classes.len() {
+                for man in ctx.sliders[ci] {
+                    map |= w1_set(p.attacks(ci, man.index(), occ.0[0]));
+                }
+            }
+            return map;
         }
         let empty = !occ;
         let fills = f.class_fills.as_ref().expect("map_cheap");
@@ -1511,6 +1877,17 @@ impl<const W: usize> Engine<W> {
                     for from in free {
                         n += (table[from.index()] & ok).len();
                     }
+                }
+            } else if let (Some(p), Some((mode, classes))) = (&f.w1_pext, &plan.w1_rider) {
+                // A rider on a one-word board: a look-up per class and man.
+                let ok = (allowed[*mode as usize] & info.check_mask).0[0];
+                let o = occ.0[0];
+                for from in free {
+                    let mut t = 0;
+                    for &c in classes {
+                        t |= p.attacks(c as usize, from.index(), o);
+                    }
+                    n += (t & ok).count_ones() as usize;
                 }
             } else if !(grouped && plan.all_grouped) {
                 for from in free {

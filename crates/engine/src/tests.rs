@@ -648,7 +648,7 @@ fn a_passed_promoting_man_is_worth_more() {
     // The span: the cells ahead on the own file and the two beside it, for each side.
     let span = |player: u8, cell: &str| {
         let c = e.parse_cell(cell).unwrap();
-        let mut v: Vec<String> = e.passed_span[player as usize][c.index()]
+        let mut v: Vec<String> = e.passed_spans()[player as usize][c.index()]
             .iter()
             .map(|c| e.cell_name(c))
             .collect();
