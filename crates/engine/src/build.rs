@@ -119,6 +119,10 @@ pub struct Engine<const W: usize> {
     pub(crate) notation: Arc<dyn Notation>,
     /// Zobrist keys, piece values and evaluation weights for the search.
     pub(crate) eval: super::eval::EvalTables,
+    /// `royal_zones[(player * kinds + kind) * cells + cell]`: for royal kinds, the cells a royal
+    /// man reaches on the empty board (its shelter and the enemy's attack zone), built once with
+    /// the evaluation tables; empty for other kinds.
+    pub(crate) royal_zones: Vec<CellSet<W>>,
     /// Every cell's name in lower case, and its cell (None where two names differ only in
     /// case): built on first use by [`Engine::parse_cell_any_case`].
     pub(crate) names_any_case: std::sync::OnceLock<std::collections::HashMap<String, Option<Cell>>>,
@@ -474,6 +478,7 @@ impl<const W: usize> Engine<W> {
             start: Position::empty(),
             notation,
             eval: Default::default(),
+            royal_zones: Vec::new(),
             names_any_case: std::sync::OnceLock::new(),
             fast: None,
         };
@@ -530,6 +535,7 @@ impl<const W: usize> Engine<W> {
         engine.unmoved_kinds = mask;
         engine.start.unmoved &= engine.unmoved_relevant(&engine.start);
         engine.eval = super::eval::EvalTables::new(&engine);
+        engine.royal_zones = super::eval::royal_zones(&engine);
         Ok(engine)
     }
 

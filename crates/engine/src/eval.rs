@@ -40,6 +40,32 @@ const SHELTER_WEIGHT: i32 = 10;
 /// At most this many sheltering men count per royal man.
 const SHELTER_MEN: i32 = 3;
 
+/// Royal men the evaluation's king-safety terms look at, at most.
+const ROYALS_KEPT: usize = 16;
+
+/// A fixed-size list of royal men (owner, kind, cell), so that the evaluation allocates nothing.
+#[derive(Default)]
+struct RoyalList {
+    men: [(Player, u8, Cell); ROYALS_KEPT],
+    len: usize,
+}
+
+impl RoyalList {
+    fn push(&mut self, man: (Player, u8, Cell)) {
+        if self.len < ROYALS_KEPT {
+            self.men[self.len] = man;
+            self.len += 1;
+        }
+    }
+}
+
+impl std::ops::Deref for RoyalList {
+    type Target = [(Player, u8, Cell)];
+    fn deref(&self) -> &Self::Target {
+        &self.men[..self.len]
+    }
+}
+
 /// Tables computed once per engine for the search.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct EvalTables {
@@ -268,6 +294,24 @@ fn king_attack_bonus(attacks: i32, zone_len: usize) -> i32 {
     per_cell.min(KING_ATTACK_CAP)
 }
 
+/// The cells each royal man reaches on the empty board from each cell, per player and kind (empty
+/// for the other kinds): see `Engine::royal_zones`.
+pub(crate) fn royal_zones<const W: usize>(e: &Engine<W>) -> Vec<spacechess_geometry::CellSet<W>> {
+    let cells = e.shape.cell_count() as usize;
+    let nk = e.kinds.len();
+    let np = e.players.count();
+    let mut zones = vec![spacechess_geometry::CellSet::<W>::EMPTY; np * nk * cells];
+    for p in 0..np {
+        for k in (0..nk).filter(|&k| e.is_royal(k as u8)) {
+            for c in e.shape.cells() {
+                zones[(p * nk + k) * cells + c.index()] =
+                    empty_board_set(e, Player(p as u8), k as u8, c);
+            }
+        }
+    }
+    zones
+}
+
 /// Cells a man reaches from `from` on the empty board, moves and captures together (an atom for
 /// unmoved men only is left out; a hopper counts as if a screen stood next to it on every line).
 fn empty_board_reach<const W: usize>(e: &Engine<W>, player: Player, kind: u8, from: Cell) -> usize {
@@ -413,9 +457,9 @@ impl<const W: usize> Engine<W> {
             let enemies = self.enemies_of(pos, Player(p as u8));
             // The cells around the enemy kings: a man reaching them attacks the king's shelter.
             let mut zone = spacechess_geometry::CellSet::<W>::EMPTY;
-            for &(owner, kind, cell) in &royals {
+            for &(owner, kind, cell) in royals.iter() {
                 if enemies.contains(cell) {
-                    zone |= empty_board_set(self, owner, kind, cell);
+                    zone |= self.royal_zone(owner, kind, cell);
                     zone.insert(cell);
                 }
             }
@@ -439,9 +483,9 @@ impl<const W: usize> Engine<W> {
             let royal_endgame = &t.royal_endgame[p];
             // Own men around the own royal men shelter them.
             let mut shelter = 0i32;
-            for &(owner, kind, cell) in &royals {
+            for &(owner, kind, cell) in royals.iter() {
                 if owner.index() == p {
-                    let around = empty_board_set(self, owner, kind, cell);
+                    let around = self.royal_zone(owner, kind, cell);
                     shelter += ((mine & around).len() as i32).min(SHELTER_MEN);
                 }
             }
@@ -477,9 +521,18 @@ impl<const W: usize> Engine<W> {
         }
     }
 
-    /// Every royal man: owner, kind and cell.
-    fn royal_cells(&self, pos: &Position<W>) -> Vec<(Player, u8, Cell)> {
-        let mut out = Vec::new();
+    /// The cells a royal man of `owner` and `kind` on `cell` reaches on the empty board (from
+    /// the table built with the engine).
+    #[inline]
+    fn royal_zone(&self, owner: Player, kind: u8, cell: Cell) -> spacechess_geometry::CellSet<W> {
+        let i = (owner.index() * self.kinds.len() + kind as usize) * self.eval.cells + cell.index();
+        self.royal_zones[i]
+    }
+
+    /// Every royal man: owner, kind and cell (at most [`ROYALS_KEPT`]; more are left out of the
+    /// king-safety terms).
+    fn royal_cells(&self, pos: &Position<W>) -> RoyalList {
+        let mut out = RoyalList::default();
         if self.royal_mask == 0 {
             return out;
         }
@@ -525,22 +578,42 @@ impl<const W: usize> Engine<W> {
                     if *only_unmoved && !unmoved {
                         continue;
                     }
+                    let capture = *mode != Mode::MoveOnly;
+                    let quiet = *mode != Mode::CaptureOnly;
                     for &d in dirs {
-                        for (i, &to) in self.rays.ray(from, d as usize).iter().enumerate() {
+                        let ray = self.rays.ray(from, d as usize);
+                        if *min <= 1 && usize::from(*max) >= ray.len() {
+                            // A ride to the first man: the ray's cells as a set, cut there.
+                            let mask = self.ray_mask(from, d as usize);
+                            let reach = if self.ascending[d as usize] {
+                                super::fast::up_to_first(mask, occ)
+                            } else {
+                                super::fast::down_to_last(mask, occ)
+                            };
+                            if capture {
+                                near += (reach & zone).len();
+                                n += (reach & enemies).len();
+                            }
+                            if quiet {
+                                n += reach.without(&occ).len();
+                            }
+                            continue;
+                        }
+                        for (i, &to) in ray.iter().enumerate() {
                             let dist = (i + 1) as u8;
                             if dist > *max {
                                 break;
                             }
-                            if dist >= *min && *mode != Mode::MoveOnly && zone.contains(to) {
+                            if dist >= *min && capture && zone.contains(to) {
                                 near += 1;
                             }
                             if occ.contains(to) {
-                                if dist >= *min && *mode != Mode::MoveOnly && enemies.contains(to) {
+                                if dist >= *min && capture && enemies.contains(to) {
                                     n += 1;
                                 }
                                 break;
                             }
-                            if dist >= *min && *mode != Mode::CaptureOnly {
+                            if dist >= *min && quiet {
                                 n += 1;
                             }
                         }
@@ -555,17 +628,13 @@ impl<const W: usize> Engine<W> {
                     if *only_unmoved && !unmoved {
                         continue;
                     }
-                    for &to in self.leap_tables[*table].targets(from) {
-                        if *mode != Mode::MoveOnly && zone.contains(to) {
-                            near += 1;
-                        }
-                        if occ.contains(to) {
-                            if *mode != Mode::MoveOnly && enemies.contains(to) {
-                                n += 1;
-                            }
-                        } else if *mode != Mode::CaptureOnly {
-                            n += 1;
-                        }
+                    let targets = self.leap_masks[*table][from.index()];
+                    if *mode != Mode::MoveOnly {
+                        near += (targets & zone).len();
+                        n += (targets & enemies).len();
+                    }
+                    if *mode != Mode::CaptureOnly {
+                        n += targets.without(&occ).len();
                     }
                 }
                 CAtom::Hop { .. } => {}

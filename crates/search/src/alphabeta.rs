@@ -920,12 +920,24 @@ impl<'a, V: Variant> Worker<'a, V> {
             alpha = alpha.max(stand);
         }
         let (mut moves, order) = self.take_buffers(ply);
-        self.v.legal_moves(pos, &mut moves);
-        if moves.is_empty() {
-            self.give_back(ply, moves, order);
-            return self
-                .sides
-                .outcome_score(self.v.outcome(pos).as_ref(), me, ply);
+        // In check every evasion; out of check only the captures (and what the variant lists
+        // with them), all the legal moves only where there may be none.
+        let may_be_over = if in_check {
+            self.v.legal_moves(pos, &mut moves);
+            moves.is_empty()
+        } else {
+            self.v.noisy_moves(pos, &mut moves)
+        };
+        if moves.is_empty() && may_be_over {
+            if !in_check {
+                self.v.legal_moves(pos, &mut moves);
+            }
+            if moves.is_empty() {
+                self.give_back(ply, moves, order);
+                return self
+                    .sides
+                    .outcome_score(self.v.outcome(pos).as_ref(), me, ply);
+            }
         }
         if in_check && at_limit {
             self.give_back(ply, moves, order);
