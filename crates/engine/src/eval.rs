@@ -431,6 +431,25 @@ impl<const W: usize> Engine<W> {
 
     /// The engine's static evaluation, per player (see [`spacechess_variant::Variant::evaluate`]).
     pub fn evaluate_players(&self, pos: &Position<W>, scores: &mut [i32]) {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has POPCNT, the only feature `evaluate_popcnt` enables.
+            return unsafe { self.evaluate_popcnt(pos, scores) };
+        }
+        self.evaluate_with(pos, scores)
+    }
+
+    /// [`Engine::evaluate_players`] compiled for CPUs with POPCNT (the evaluation counts cells
+    /// of sets all the time).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn evaluate_popcnt(&self, pos: &Position<W>, scores: &mut [i32]) {
+        self.evaluate_with(pos, scores)
+    }
+
+    /// [`Engine::evaluate_players`], inlined into each copy.
+    #[inline(always)]
+    fn evaluate_with(&self, pos: &Position<W>, scores: &mut [i32]) {
         let t = &self.eval;
         let np = self.players.count().min(scores.len());
         if self.rules.goal == Goal::LoseAll {
@@ -552,6 +571,7 @@ impl<const W: usize> Engine<W> {
     /// Cells a man reaches (pseudo-legally) in the position, and how many of them lie in `zone`
     /// (the cells around the enemy kings); hops are not counted.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn mobility_of(
         &self,
         pos: &Position<W>,
@@ -649,9 +669,10 @@ impl<const W: usize> Engine<W> {
         if !self.is_capture(pos, m) {
             return None;
         }
-        let value = |c: Cell| match pos.piece_at(c) {
-            Some(pc) if self.is_royal(pc.kind) => 10_000,
-            Some(pc) => self.eval.values[pc.kind as usize],
+        // The kind alone tells the value: no need to find the owner.
+        let value = |c: Cell| match (0..self.kinds.len()).find(|&k| pos.by_kind[k].contains(c)) {
+            Some(k) if self.is_royal(k as u8) => 10_000,
+            Some(k) => self.eval.values[k],
             None => 0,
         };
         let victim = match m.kind {
