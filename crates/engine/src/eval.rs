@@ -97,7 +97,16 @@ pub(crate) struct EvalTables {
     officer: Vec<bool>,
     /// The officers' material of each player at the start, the phase's full measure.
     start_officers: Vec<i32>,
+    /// `ride_flags[player][kind][atom]`, for ride atoms: [`RIDE_TO_FIRST`] where the ride goes
+    /// from the first cell to the first man on every ray, [`RIDE_DISJOINT`] where its rays from
+    /// any cell share no cell (then the mobility counts them as one set).
+    ride_flags: Vec<Vec<Vec<u8>>>,
 }
+
+/// See `EvalTables::ride_flags`.
+const RIDE_TO_FIRST: u8 = 1;
+/// See `EvalTables::ride_flags`.
+const RIDE_DISJOINT: u8 = 2;
 
 /// SplitMix64: the keys are a fixed function of their index, the same on every run.
 fn splitmix(mut x: u64) -> u64 {
@@ -262,7 +271,18 @@ impl EvalTables {
                     .sum()
             })
             .collect();
+        let ride_flags = e
+            .atoms
+            .iter()
+            .map(|kinds| {
+                kinds
+                    .iter()
+                    .map(|atoms| atoms.iter().map(|a| ride_flags(e, a)).collect())
+                    .collect()
+            })
+            .collect();
         EvalTables {
+            ride_flags,
             placement,
             royal_endgame,
             officer,
@@ -280,6 +300,34 @@ impl EvalTables {
             progress,
         }
     }
+}
+
+/// The [`RIDE_TO_FIRST`] and [`RIDE_DISJOINT`] flags of an atom (0 for other atoms).
+fn ride_flags<const W: usize>(e: &Engine<W>, atom: &CAtom) -> u8 {
+    let CAtom::Ride { dirs, min, max, .. } = atom else {
+        return 0;
+    };
+    let mut longest = 0;
+    let mut disjoint = true;
+    for c in e.shape.cells() {
+        let mut union = spacechess_geometry::CellSet::<W>::EMPTY;
+        let mut total = 0;
+        for &d in dirs {
+            let len = e.rays.ray(c, d as usize).len();
+            longest = longest.max(len);
+            total += len;
+            union |= e.ray_mask(c, d as usize);
+        }
+        disjoint &= union.len() == total;
+    }
+    let mut flags = 0;
+    if *min <= 1 && usize::from(*max) >= longest {
+        flags |= RIDE_TO_FIRST;
+    }
+    if disjoint {
+        flags |= RIDE_DISJOINT;
+    }
+    flags
 }
 
 /// The bonus for `attacks` reaches into the cells around the enemy kings (`zone_len` cells):
@@ -310,6 +358,29 @@ pub(crate) fn royal_zones<const W: usize>(e: &Engine<W>) -> Vec<spacechess_geome
         }
     }
     zones
+}
+
+/// For the cells a ride reaches up to and including the first man: how many count for mobility
+/// (empty cells if it moves there, enemies' if it captures) and how many lie in `zone` (if it
+/// captures).
+#[inline(always)]
+fn reach_counts<const W: usize>(
+    reach: spacechess_geometry::CellSet<W>,
+    occ: spacechess_geometry::CellSet<W>,
+    enemies: spacechess_geometry::CellSet<W>,
+    zone: spacechess_geometry::CellSet<W>,
+    capture: bool,
+    quiet: bool,
+) -> (usize, usize) {
+    let (mut n, mut near) = (0, 0);
+    if capture {
+        near += (reach & zone).len();
+        n += (reach & enemies).len();
+    }
+    if quiet {
+        n += reach.without(&occ).len();
+    }
+    (n, near)
 }
 
 /// Cells a man reaches from `from` on the empty board, moves and captures together (an atom for
@@ -585,7 +656,7 @@ impl<const W: usize> Engine<W> {
         let unmoved = pos.unmoved.contains(from);
         let mut n = 0;
         let mut near = 0;
-        for atom in &self.atoms[p.index()][kind] {
+        for (ai, atom) in self.atoms[p.index()][kind].iter().enumerate() {
             match atom {
                 CAtom::Ride {
                     dirs,
@@ -600,25 +671,34 @@ impl<const W: usize> Engine<W> {
                     }
                     let capture = *mode != Mode::MoveOnly;
                     let quiet = *mode != Mode::CaptureOnly;
-                    for &d in dirs {
-                        let ray = self.rays.ray(from, d as usize);
-                        if *min <= 1 && usize::from(*max) >= ray.len() {
-                            // A ride to the first man: the ray's cells as a set, cut there.
+                    let flags = self.eval.ride_flags[p.index()][kind][ai];
+                    if flags & RIDE_TO_FIRST != 0 {
+                        // Rides to the first man: each ray's cells as a set, cut there; rays that
+                        // share no cell counted together.
+                        let mut all = spacechess_geometry::CellSet::<W>::EMPTY;
+                        for &d in dirs {
                             let mask = self.ray_mask(from, d as usize);
                             let reach = if self.ascending[d as usize] {
                                 super::fast::up_to_first(mask, occ)
                             } else {
                                 super::fast::down_to_last(mask, occ)
                             };
-                            if capture {
-                                near += (reach & zone).len();
-                                n += (reach & enemies).len();
+                            if flags & RIDE_DISJOINT != 0 {
+                                all |= reach;
+                            } else {
+                                let (a, b) =
+                                    reach_counts(reach, occ, enemies, zone, capture, quiet);
+                                n += a;
+                                near += b;
                             }
-                            if quiet {
-                                n += reach.without(&occ).len();
-                            }
-                            continue;
                         }
+                        let (a, b) = reach_counts(all, occ, enemies, zone, capture, quiet);
+                        n += a;
+                        near += b;
+                        continue;
+                    }
+                    for &d in dirs {
+                        let ray = self.rays.ray(from, d as usize);
                         for (i, &to) in ray.iter().enumerate() {
                             let dist = (i + 1) as u8;
                             if dist > *max {
@@ -680,5 +760,112 @@ impl<const W: usize> Engine<W> {
             _ => value(m.to),
         };
         Some((victim, value(m.from)))
+    }
+}
+
+#[cfg(test)]
+impl<const W: usize> Engine<W> {
+    /// Checks the evaluation's mobility counts (rides as sets, leaps as masks) against a walk of
+    /// every ray cell by cell and every leap target, for every man of `pos` (the tests of
+    /// `fast_tests.rs` call it in every position of their random games).
+    pub(crate) fn check_mobility(&self, pos: &Position<W>) -> Result<(), String> {
+        let occ = pos.occupied();
+        for p in self.players.all() {
+            let enemies = self.enemies_of(pos, p);
+            let mut zone = spacechess_geometry::CellSet::<W>::EMPTY;
+            for &(owner, kind, cell) in self.royal_cells(pos).iter() {
+                if enemies.contains(cell) {
+                    zone |= self.royal_zone(owner, kind, cell);
+                    zone.insert(cell);
+                }
+            }
+            for k in 0..self.kinds.len() {
+                for c in pos.by_player[p.index()] & pos.by_kind[k] {
+                    let got = self.mobility_of(pos, p, k, c, occ, enemies, zone);
+                    let want = self.mobility_walk(pos, p, k, c, occ, enemies, zone);
+                    if got != want {
+                        return Err(format!(
+                            "{}: mobility of the man on {}: {got:?}, walked {want:?}",
+                            crate::text::position_text(self, pos),
+                            self.cell_name(c)
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `mobility_of` by walking: the reference.
+    #[allow(clippy::too_many_arguments)]
+    fn mobility_walk(
+        &self,
+        pos: &Position<W>,
+        p: Player,
+        kind: usize,
+        from: Cell,
+        occ: spacechess_geometry::CellSet<W>,
+        enemies: spacechess_geometry::CellSet<W>,
+        zone: spacechess_geometry::CellSet<W>,
+    ) -> (usize, usize) {
+        let unmoved = pos.unmoved.contains(from);
+        let (mut n, mut near) = (0, 0);
+        for atom in &self.atoms[p.index()][kind] {
+            let (targets, mode): (Vec<Vec<(u8, Cell)>>, Mode) = match atom {
+                CAtom::Ride {
+                    dirs,
+                    min,
+                    max,
+                    mode,
+                    only_unmoved,
+                    ..
+                } if !*only_unmoved || unmoved => {
+                    let lines = dirs
+                        .iter()
+                        .map(|&d| {
+                            let ray = self.rays.ray(from, d as usize);
+                            (1..=ray.len() as u8)
+                                .zip(ray.iter().copied())
+                                .filter(|&(dist, _)| dist <= *max)
+                                .map(|(dist, c)| (if dist >= *min { 1 } else { 0 }, c))
+                                .collect()
+                        })
+                        .collect();
+                    (lines, *mode)
+                }
+                CAtom::Leap {
+                    table,
+                    mode,
+                    only_unmoved,
+                    ..
+                } if !*only_unmoved || unmoved => {
+                    let lines = self.leap_tables[*table]
+                        .targets(from)
+                        .iter()
+                        .map(|&c| vec![(1, c)])
+                        .collect();
+                    (lines, *mode)
+                }
+                _ => continue,
+            };
+            for line in targets {
+                for (counts, to) in line {
+                    let counts = counts == 1;
+                    if counts && mode != Mode::MoveOnly && zone.contains(to) {
+                        near += 1;
+                    }
+                    if occ.contains(to) {
+                        if counts && mode != Mode::MoveOnly && enemies.contains(to) {
+                            n += 1;
+                        }
+                        break;
+                    }
+                    if counts && mode != Mode::CaptureOnly {
+                        n += 1;
+                    }
+                }
+            }
+        }
+        (n, near)
     }
 }
