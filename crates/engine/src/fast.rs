@@ -1750,6 +1750,11 @@ impl<const W: usize> Engine<W> {
             match &a.motion {
                 FMotion::Leap(t) => {
                     let ok = allowed[a.mode as usize] & legal;
+                    // No target allowed and no en passant: nothing to list (the quiescence
+                    // search's captures-only lists skip most leaps here).
+                    if !a.ep && !self.leap_masks[*t][from.index()].intersects(&ok) {
+                        continue;
+                    }
                     for &to in self.leap_tables[*t].targets(from) {
                         if ok.contains(to) {
                             push(out, to);
@@ -1781,6 +1786,9 @@ impl<const W: usize> Engine<W> {
                     let rays = self.ray_masks_of(from);
                     for &d in dirs {
                         let d = d as usize;
+                        if !rays[d].intersects(&ok) {
+                            continue;
+                        }
                         if self.ascending[d] {
                             for to in up_to_first(rays[d], occ) & ok {
                                 out.push(Move::normal(from, to));
