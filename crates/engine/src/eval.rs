@@ -105,6 +105,9 @@ pub(crate) struct EvalTables {
 
 /// See `EvalTables::ride_flags`.
 const RIDE_TO_FIRST: u8 = 1;
+/// Boards of at most this many 64-bit words count a man's reach with set operations; larger
+/// ones (512 cells) walk the rays and leap targets cell by cell, which costs less there.
+const MASK_WORDS: usize = 4;
 /// See `EvalTables::ride_flags`.
 const RIDE_DISJOINT: u8 = 2;
 
@@ -672,7 +675,7 @@ impl<const W: usize> Engine<W> {
                     let capture = *mode != Mode::MoveOnly;
                     let quiet = *mode != Mode::CaptureOnly;
                     let flags = self.eval.ride_flags[p.index()][kind][ai];
-                    if flags & RIDE_TO_FIRST != 0 {
+                    if W <= MASK_WORDS && flags & RIDE_TO_FIRST != 0 {
                         // Rides to the first man: each ray's cells as a set, cut there; rays that
                         // share no cell counted together.
                         let mut all = spacechess_geometry::CellSet::<W>::EMPTY;
@@ -728,13 +731,28 @@ impl<const W: usize> Engine<W> {
                     if *only_unmoved && !unmoved {
                         continue;
                     }
-                    let targets = self.leap_masks[*table][from.index()];
-                    if *mode != Mode::MoveOnly {
-                        near += (targets & zone).len();
-                        n += (targets & enemies).len();
+                    if W <= MASK_WORDS {
+                        let targets = self.leap_masks[*table][from.index()];
+                        if *mode != Mode::MoveOnly {
+                            near += (targets & zone).len();
+                            n += (targets & enemies).len();
+                        }
+                        if *mode != Mode::CaptureOnly {
+                            n += targets.without(&occ).len();
+                        }
+                        continue;
                     }
-                    if *mode != Mode::CaptureOnly {
-                        n += targets.without(&occ).len();
+                    for &to in self.leap_tables[*table].targets(from) {
+                        if *mode != Mode::MoveOnly && zone.contains(to) {
+                            near += 1;
+                        }
+                        if occ.contains(to) {
+                            if *mode != Mode::MoveOnly && enemies.contains(to) {
+                                n += 1;
+                            }
+                        } else if *mode != Mode::CaptureOnly {
+                            n += 1;
+                        }
                     }
                 }
                 CAtom::Hop { .. } => {}

@@ -1786,7 +1786,8 @@ impl<const W: usize> Engine<W> {
                     let rays = self.ray_masks_of(from);
                     for &d in dirs {
                         let d = d as usize;
-                        if !rays[d].intersects(&ok) {
+                        // (On boards of more than four words the test costs more than it saves.)
+                        if W <= 4 && !rays[d].intersects(&ok) {
                             continue;
                         }
                         if self.ascending[d] {
