@@ -123,6 +123,10 @@ pub struct Engine<const W: usize> {
     /// `passed_span[player][cell]`: the cells from which an enemy promoting man could stop a
     /// promoting man of `player` on `cell` (see `eval::passed_spans`), built at first use.
     pub(crate) passed_span: std::sync::OnceLock<Vec<Vec<CellSet<W>>>>,
+    /// `royal_zones[(player * kinds + kind) * cells + cell]`: for royal kinds, the cells a royal
+    /// man reaches on the empty board (its shelter and the enemy's attack zone), built at first
+    /// use; empty for other kinds.
+    pub(crate) royal_zones: std::sync::OnceLock<Vec<CellSet<W>>>,
     /// Every cell's name in lower case, and its cell (None where two names differ only in
     /// case): built on first use by [`Engine::parse_cell_any_case`].
     pub(crate) names_any_case: std::sync::OnceLock<std::collections::HashMap<String, Option<Cell>>>,
@@ -479,6 +483,7 @@ impl<const W: usize> Engine<W> {
             notation,
             eval: Default::default(),
             passed_span: Default::default(),
+            royal_zones: Default::default(),
             names_any_case: std::sync::OnceLock::new(),
             fast: None,
         };

@@ -46,6 +46,32 @@ const PASSED_SHARE_MIDDLE: f64 = 0.0;
 /// The same share once the enemies' officers are gone (tapered in between).
 const PASSED_SHARE_END: f64 = 0.2;
 
+/// Royal men the evaluation's king-safety terms look at, at most.
+const ROYALS_KEPT: usize = 16;
+
+/// A fixed-size list of royal men (owner, kind, cell), so that the evaluation allocates nothing.
+#[derive(Default)]
+struct RoyalList {
+    men: [(Player, u8, Cell); ROYALS_KEPT],
+    len: usize,
+}
+
+impl RoyalList {
+    fn push(&mut self, man: (Player, u8, Cell)) {
+        if self.len < ROYALS_KEPT {
+            self.men[self.len] = man;
+            self.len += 1;
+        }
+    }
+}
+
+impl std::ops::Deref for RoyalList {
+    type Target = [(Player, u8, Cell)];
+    fn deref(&self) -> &Self::Target {
+        &self.men[..self.len]
+    }
+}
+
 /// Tables computed once per engine for the search.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct EvalTables {
@@ -80,7 +106,19 @@ pub(crate) struct EvalTables {
     /// Per kind, the centipawns a passed man earns at full progress: (enemy officers all on the
     /// board, none left). Zero for kinds that do not promote.
     passed: Vec<(i32, i32)>,
+    /// `ride_flags[player][kind][atom]`, for ride atoms: [`RIDE_TO_FIRST`] where the ride goes
+    /// from the first cell to the first man on every ray, [`RIDE_DISJOINT`] where its rays from
+    /// any cell share no cell (then the mobility counts them as one set).
+    ride_flags: Vec<Vec<Vec<u8>>>,
 }
+
+/// See `EvalTables::ride_flags`.
+const RIDE_TO_FIRST: u8 = 1;
+/// Boards of at most this many 64-bit words count a man's reach with set operations; larger
+/// ones (512 cells) walk the rays and leap targets cell by cell, which costs less there.
+const MASK_WORDS: usize = 4;
+/// See `EvalTables::ride_flags`.
+const RIDE_DISJOINT: u8 = 2;
 
 /// SplitMix64: the keys are a fixed function of their index, the same on every run.
 fn splitmix(mut x: u64) -> u64 {
@@ -257,8 +295,19 @@ impl EvalTables {
                     .sum()
             })
             .collect();
+        let ride_flags = e
+            .atoms
+            .iter()
+            .map(|kinds| {
+                kinds
+                    .iter()
+                    .map(|atoms| atoms.iter().map(|a| ride_flags(e, a)).collect())
+                    .collect()
+            })
+            .collect();
         EvalTables {
             passed,
+            ride_flags,
             placement,
             royal_endgame,
             officer,
@@ -318,6 +367,34 @@ pub(crate) fn passed_spans<const W: usize>(e: &Engine<W>) -> Vec<Vec<CellSet<W>>
     spans
 }
 
+/// The [`RIDE_TO_FIRST`] and [`RIDE_DISJOINT`] flags of an atom (0 for other atoms).
+fn ride_flags<const W: usize>(e: &Engine<W>, atom: &CAtom) -> u8 {
+    let CAtom::Ride { dirs, min, max, .. } = atom else {
+        return 0;
+    };
+    let mut longest = 0;
+    let mut disjoint = true;
+    for c in e.shape.cells() {
+        let mut union = spacechess_geometry::CellSet::<W>::EMPTY;
+        let mut total = 0;
+        for &d in dirs {
+            let len = e.rays.ray(c, d as usize).len();
+            longest = longest.max(len);
+            total += len;
+            union |= e.ray_mask(c, d as usize);
+        }
+        disjoint &= union.len() == total;
+    }
+    let mut flags = 0;
+    if *min <= 1 && usize::from(*max) >= longest {
+        flags |= RIDE_TO_FIRST;
+    }
+    if disjoint {
+        flags |= RIDE_DISJOINT;
+    }
+    flags
+}
+
 /// The bonus for `attacks` reaches into the cells around the enemy kings (`zone_len` cells):
 /// growing with the square of the attacks, so that several men aimed at a king count for more
 /// than the sum of each, per cell of the zone (a 3D king's zone is three times a 2D king's), and
@@ -328,6 +405,47 @@ fn king_attack_bonus(attacks: i32, zone_len: usize) -> i32 {
     }
     let per_cell = 9 * KING_ATTACK_WEIGHT * attacks * attacks / zone_len as i32;
     per_cell.min(KING_ATTACK_CAP)
+}
+
+/// The cells each royal man reaches on the empty board from each cell, per player and kind (empty
+/// for the other kinds): see `Engine::royal_zones`.
+pub(crate) fn royal_zones<const W: usize>(e: &Engine<W>) -> Vec<spacechess_geometry::CellSet<W>> {
+    let cells = e.shape.cell_count() as usize;
+    let nk = e.kinds.len();
+    let np = e.players.count();
+    let mut zones = vec![spacechess_geometry::CellSet::<W>::EMPTY; np * nk * cells];
+    for p in 0..np {
+        for k in (0..nk).filter(|&k| e.is_royal(k as u8)) {
+            for c in e.shape.cells() {
+                zones[(p * nk + k) * cells + c.index()] =
+                    empty_board_set(e, Player(p as u8), k as u8, c);
+            }
+        }
+    }
+    zones
+}
+
+/// For the cells a ride reaches up to and including the first man: how many count for mobility
+/// (empty cells if it moves there, enemies' if it captures) and how many lie in `zone` (if it
+/// captures).
+#[inline(always)]
+fn reach_counts<const W: usize>(
+    reach: spacechess_geometry::CellSet<W>,
+    occ: spacechess_geometry::CellSet<W>,
+    enemies: spacechess_geometry::CellSet<W>,
+    zone: spacechess_geometry::CellSet<W>,
+    capture: bool,
+    quiet: bool,
+) -> (usize, usize) {
+    let (mut n, mut near) = (0, 0);
+    if capture {
+        near += (reach & zone).len();
+        n += (reach & enemies).len();
+    }
+    if quiet {
+        n += reach.without(&occ).len();
+    }
+    (n, near)
 }
 
 /// Cells a man reaches from `from` on the empty board, moves and captures together (an atom for
@@ -462,6 +580,25 @@ impl<const W: usize> Engine<W> {
 
     /// The engine's static evaluation, per player (see [`spacechess_variant::Variant::evaluate`]).
     pub fn evaluate_players(&self, pos: &Position<W>, scores: &mut [i32]) {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has POPCNT, the only feature `evaluate_popcnt` enables.
+            return unsafe { self.evaluate_popcnt(pos, scores) };
+        }
+        self.evaluate_with(pos, scores)
+    }
+
+    /// [`Engine::evaluate_players`] compiled for CPUs with POPCNT (the evaluation counts cells
+    /// of sets all the time).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn evaluate_popcnt(&self, pos: &Position<W>, scores: &mut [i32]) {
+        self.evaluate_with(pos, scores)
+    }
+
+    /// [`Engine::evaluate_players`], inlined into each copy.
+    #[inline(always)]
+    fn evaluate_with(&self, pos: &Position<W>, scores: &mut [i32]) {
         let t = self.eval_tables();
         let np = self.players.count().min(scores.len());
         if self.rules.goal == Goal::LoseAll {
@@ -493,9 +630,9 @@ impl<const W: usize> Engine<W> {
             let enemies = self.enemies_of(pos, Player(p as u8));
             // The cells around the enemy kings: a man reaching them attacks the king's shelter.
             let mut zone = spacechess_geometry::CellSet::<W>::EMPTY;
-            for &(owner, kind, cell) in &royals {
+            for &(owner, kind, cell) in royals.iter() {
                 if enemies.contains(cell) {
-                    zone |= empty_board_set(self, owner, kind, cell);
+                    zone |= self.royal_zone(owner, kind, cell);
                     zone.insert(cell);
                 }
             }
@@ -519,9 +656,9 @@ impl<const W: usize> Engine<W> {
             let royal_endgame = &t.royal_endgame[p];
             // Own men around the own royal men shelter them.
             let mut shelter = 0i32;
-            for &(owner, kind, cell) in &royals {
+            for &(owner, kind, cell) in royals.iter() {
                 if owner.index() == p {
-                    let around = empty_board_set(self, owner, kind, cell);
+                    let around = self.royal_zone(owner, kind, cell);
                     shelter += ((mine & around).len() as i32).min(SHELTER_MEN);
                 }
             }
@@ -566,9 +703,19 @@ impl<const W: usize> Engine<W> {
         }
     }
 
-    /// Every royal man: owner, kind and cell.
-    fn royal_cells(&self, pos: &Position<W>) -> Vec<(Player, u8, Cell)> {
-        let mut out = Vec::new();
+    /// The cells a royal man of `owner` and `kind` on `cell` reaches on the empty board (from
+    /// the table built at first use).
+    #[inline]
+    fn royal_zone(&self, owner: Player, kind: u8, cell: Cell) -> spacechess_geometry::CellSet<W> {
+        let zones = self.royal_zones.get_or_init(|| royal_zones(self));
+        let cells = self.eval_tables().cells;
+        zones[(owner.index() * self.kinds.len() + kind as usize) * cells + cell.index()]
+    }
+
+    /// Every royal man: owner, kind and cell (at most [`ROYALS_KEPT`]; more are left out of the
+    /// king-safety terms).
+    fn royal_cells(&self, pos: &Position<W>) -> RoyalList {
+        let mut out = RoyalList::default();
         if self.royal_mask == 0 {
             return out;
         }
@@ -588,6 +735,7 @@ impl<const W: usize> Engine<W> {
     /// Cells a man reaches (pseudo-legally) in the position, and how many of them lie in `zone`
     /// (the cells around the enemy kings); hops are not counted.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn mobility_of(
         &self,
         pos: &Position<W>,
@@ -601,7 +749,7 @@ impl<const W: usize> Engine<W> {
         let unmoved = pos.unmoved.contains(from);
         let mut n = 0;
         let mut near = 0;
-        for atom in &self.atoms[p.index()][kind] {
+        for (ai, atom) in self.atoms[p.index()][kind].iter().enumerate() {
             match atom {
                 CAtom::Ride {
                     dirs,
@@ -614,22 +762,51 @@ impl<const W: usize> Engine<W> {
                     if *only_unmoved && !unmoved {
                         continue;
                     }
+                    let capture = *mode != Mode::MoveOnly;
+                    let quiet = *mode != Mode::CaptureOnly;
+                    let flags = self.eval_tables().ride_flags[p.index()][kind][ai];
+                    if W <= MASK_WORDS && flags & RIDE_TO_FIRST != 0 {
+                        // Rides to the first man: each ray's cells as a set, cut there; rays that
+                        // share no cell counted together.
+                        let mut all = spacechess_geometry::CellSet::<W>::EMPTY;
+                        for &d in dirs {
+                            let mask = self.ray_mask(from, d as usize);
+                            let reach = if self.ascending[d as usize] {
+                                super::fast::up_to_first(mask, occ)
+                            } else {
+                                super::fast::down_to_last(mask, occ)
+                            };
+                            if flags & RIDE_DISJOINT != 0 {
+                                all |= reach;
+                            } else {
+                                let (a, b) =
+                                    reach_counts(reach, occ, enemies, zone, capture, quiet);
+                                n += a;
+                                near += b;
+                            }
+                        }
+                        let (a, b) = reach_counts(all, occ, enemies, zone, capture, quiet);
+                        n += a;
+                        near += b;
+                        continue;
+                    }
                     for &d in dirs {
-                        for (i, &to) in self.rays.ray(from, d as usize).iter().enumerate() {
+                        let ray = self.rays.ray(from, d as usize);
+                        for (i, &to) in ray.iter().enumerate() {
                             let dist = (i + 1) as u8;
                             if dist > *max {
                                 break;
                             }
-                            if dist >= *min && *mode != Mode::MoveOnly && zone.contains(to) {
+                            if dist >= *min && capture && zone.contains(to) {
                                 near += 1;
                             }
                             if occ.contains(to) {
-                                if dist >= *min && *mode != Mode::MoveOnly && enemies.contains(to) {
+                                if dist >= *min && capture && enemies.contains(to) {
                                     n += 1;
                                 }
                                 break;
                             }
-                            if dist >= *min && *mode != Mode::CaptureOnly {
+                            if dist >= *min && quiet {
                                 n += 1;
                             }
                         }
@@ -642,6 +819,17 @@ impl<const W: usize> Engine<W> {
                     ..
                 } => {
                     if *only_unmoved && !unmoved {
+                        continue;
+                    }
+                    if W <= MASK_WORDS {
+                        let targets = self.leap_masks[*table][from.index()];
+                        if *mode != Mode::MoveOnly {
+                            near += (targets & zone).len();
+                            n += (targets & enemies).len();
+                        }
+                        if *mode != Mode::CaptureOnly {
+                            n += targets.without(&occ).len();
+                        }
                         continue;
                     }
                     for &to in self.leap_tables[*table].targets(from) {
@@ -669,9 +857,10 @@ impl<const W: usize> Engine<W> {
         if !self.is_capture(pos, m) {
             return None;
         }
-        let value = |c: Cell| match pos.piece_at(c) {
-            Some(pc) if self.is_royal(pc.kind) => 10_000,
-            Some(pc) => self.eval_tables().values[pc.kind as usize],
+        // The kind alone tells the value: no need to find the owner.
+        let value = |c: Cell| match (0..self.kinds.len()).find(|&k| pos.by_kind[k].contains(c)) {
+            Some(k) if self.is_royal(k as u8) => 10_000,
+            Some(k) => self.eval_tables().values[k],
             None => 0,
         };
         let victim = match m.kind {
@@ -679,5 +868,112 @@ impl<const W: usize> Engine<W> {
             _ => value(m.to),
         };
         Some((victim, value(m.from)))
+    }
+}
+
+#[cfg(test)]
+impl<const W: usize> Engine<W> {
+    /// Checks the evaluation's mobility counts (rides as sets, leaps as masks) against a walk of
+    /// every ray cell by cell and every leap target, for every man of `pos` (the tests of
+    /// `fast_tests.rs` call it in every position of their random games).
+    pub(crate) fn check_mobility(&self, pos: &Position<W>) -> Result<(), String> {
+        let occ = pos.occupied();
+        for p in self.players.all() {
+            let enemies = self.enemies_of(pos, p);
+            let mut zone = spacechess_geometry::CellSet::<W>::EMPTY;
+            for &(owner, kind, cell) in self.royal_cells(pos).iter() {
+                if enemies.contains(cell) {
+                    zone |= self.royal_zone(owner, kind, cell);
+                    zone.insert(cell);
+                }
+            }
+            for k in 0..self.kinds.len() {
+                for c in pos.by_player[p.index()] & pos.by_kind[k] {
+                    let got = self.mobility_of(pos, p, k, c, occ, enemies, zone);
+                    let want = self.mobility_walk(pos, p, k, c, occ, enemies, zone);
+                    if got != want {
+                        return Err(format!(
+                            "{}: mobility of the man on {}: {got:?}, walked {want:?}",
+                            crate::text::position_text(self, pos),
+                            self.cell_name(c)
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `mobility_of` by walking: the reference.
+    #[allow(clippy::too_many_arguments)]
+    fn mobility_walk(
+        &self,
+        pos: &Position<W>,
+        p: Player,
+        kind: usize,
+        from: Cell,
+        occ: spacechess_geometry::CellSet<W>,
+        enemies: spacechess_geometry::CellSet<W>,
+        zone: spacechess_geometry::CellSet<W>,
+    ) -> (usize, usize) {
+        let unmoved = pos.unmoved.contains(from);
+        let (mut n, mut near) = (0, 0);
+        for atom in &self.atoms[p.index()][kind] {
+            let (targets, mode): (Vec<Vec<(u8, Cell)>>, Mode) = match atom {
+                CAtom::Ride {
+                    dirs,
+                    min,
+                    max,
+                    mode,
+                    only_unmoved,
+                    ..
+                } if !*only_unmoved || unmoved => {
+                    let lines = dirs
+                        .iter()
+                        .map(|&d| {
+                            let ray = self.rays.ray(from, d as usize);
+                            (1..=ray.len() as u8)
+                                .zip(ray.iter().copied())
+                                .filter(|&(dist, _)| dist <= *max)
+                                .map(|(dist, c)| (if dist >= *min { 1 } else { 0 }, c))
+                                .collect()
+                        })
+                        .collect();
+                    (lines, *mode)
+                }
+                CAtom::Leap {
+                    table,
+                    mode,
+                    only_unmoved,
+                    ..
+                } if !*only_unmoved || unmoved => {
+                    let lines = self.leap_tables[*table]
+                        .targets(from)
+                        .iter()
+                        .map(|&c| vec![(1, c)])
+                        .collect();
+                    (lines, *mode)
+                }
+                _ => continue,
+            };
+            for line in targets {
+                for (counts, to) in line {
+                    let counts = counts == 1;
+                    if counts && mode != Mode::MoveOnly && zone.contains(to) {
+                        near += 1;
+                    }
+                    if occ.contains(to) {
+                        if counts && mode != Mode::MoveOnly && enemies.contains(to) {
+                            n += 1;
+                        }
+                        break;
+                    }
+                    if counts && mode != Mode::CaptureOnly {
+                        n += 1;
+                    }
+                }
+            }
+        }
+        (n, near)
     }
 }

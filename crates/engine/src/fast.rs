@@ -1976,6 +1976,18 @@ impl<const W: usize> Engine<W> {
     /// The legal moves by the fast path, in the order of the general path; false (and nothing
     /// listed) where it does not apply.
     pub(crate) fn generate_fast(&self, pos: &Position<W>, out: &mut Vec<Move>) -> bool {
+        self.generate_fast_with(pos, out, false)
+    }
+
+    /// [`Engine::generate_fast`], or with `noisy` only the captures and promotions among the
+    /// legal moves (in the same order): the targets are masked to the enemies' cells (and the
+    /// promotion zone for promoting men), en passant kept, castling left out.
+    pub(crate) fn generate_fast_with(
+        &self,
+        pos: &Position<W>,
+        out: &mut Vec<Move>,
+        noisy: bool,
+    ) -> bool {
         let Some(f) = self.fast.as_ref() else {
             return false;
         };
@@ -1988,20 +2000,43 @@ impl<const W: usize> Engine<W> {
         let info = self.king_info(f, pos, &ctx, king, own);
         let empty = !occ;
         let allowed = [empty | enemies, empty, enemies];
+        // The targets kept: every cell, or the enemies' (and, for promoting men, the zone's).
+        let (keep, keep_promoting) = if noisy {
+            (enemies, enemies | self.promo_zone[me.index()])
+        } else {
+            (CellSet::EMPTY, CellSet::EMPTY)
+        };
         let nk = self.kinds.len();
         let plans = &f.plans[me.index() * nk..me.index() * nk + nk];
         for from in own {
             let kind = self.kind_at(pos, from);
             let plan = &plans[kind as usize];
             if from == king {
-                if plan.plain_leaps {
+                if noisy && !plan.plain_leaps {
+                    let start = out.len();
+                    let piece = Piece { player: me, kind };
+                    self.pseudo_moves_of_piece(pos, from, piece, enemies, out);
+                    let mut i = start;
+                    while i < out.len() {
+                        if self.is_noisy(pos, &out[i]) {
+                            i += 1;
+                        } else {
+                            out.remove(i);
+                        }
+                    }
+                    self.keep_safe(f, pos, &ctx, king, out, start);
+                } else if plan.plain_leaps {
                     let mut without = occ;
                     without.remove(king);
                     for a in &plan.atoms {
                         let FMotion::Leap(t) = a.motion else {
                             unreachable!("plain leaps")
                         };
-                        let ok = allowed[a.mode as usize];
+                        let ok = if noisy {
+                            allowed[a.mode as usize] & keep
+                        } else {
+                            allowed[a.mode as usize]
+                        };
                         for &to in self.leap_tables[t].targets(from) {
                             if ok.contains(to) && !self.attacked_in(f, pos, &ctx, without, to) {
                                 out.push(Move::normal(from, to));
@@ -2023,7 +2058,13 @@ impl<const W: usize> Engine<W> {
             if info.pinned.contains(from) {
                 legal &= self.pin_line(king, from, occ);
             }
+            if noisy {
+                legal &= if plan.promotes { keep_promoting } else { keep };
+            }
             self.list_man(plan, pos, from, legal, occ, &allowed, enemies, out);
+        }
+        if noisy {
+            return true;
         }
         for &(i, men, path) in &f.castles[me.index()] {
             if pos.unmoved & own & men != men || ctx.occ.intersects(&path) {
@@ -2086,6 +2127,11 @@ impl<const W: usize> Engine<W> {
             match &a.motion {
                 FMotion::Leap(t) => {
                     let ok = allowed[a.mode as usize] & legal;
+                    // No target allowed and no en passant: nothing to list (the quiescence
+                    // search's captures-only lists skip most leaps here).
+                    if !a.ep && !self.leap_masks[*t][from.index()].intersects(&ok) {
+                        continue;
+                    }
                     for &to in self.leap_tables[*t].targets(from) {
                         if ok.contains(to) {
                             push(out, to);
@@ -2117,6 +2163,10 @@ impl<const W: usize> Engine<W> {
                     let rays = self.ray_masks_of(from);
                     for &d in dirs {
                         let d = d as usize;
+                        // (On boards of more than four words the test costs more than it saves.)
+                        if W <= 4 && !rays[d].intersects(&ok) {
+                            continue;
+                        }
                         if self.ascending[d] {
                             for to in up_to_first(rays[d], occ) & ok {
                                 out.push(Move::normal(from, to));
@@ -2313,6 +2363,23 @@ impl<const W: usize> Engine<W> {
                 text(),
                 fast,
                 general
+            ));
+        }
+        // The quiescence search's list: the captures and promotions among the legal moves, in
+        // the same order.
+        let mut noisy = Vec::new();
+        let may_be_over = self.generate_noisy(pos, &mut noisy);
+        let expected: Vec<Move> = general
+            .iter()
+            .filter(|m| self.is_noisy(pos, m))
+            .copied()
+            .collect();
+        if noisy != expected || (general.is_empty() && self.goal_reached(pos) && !may_be_over) {
+            return Err(format!(
+                "{}: noisy moves {:?}, legal captures and promotions {:?}",
+                text(),
+                noisy,
+                expected
             ));
         }
         let n = self.count_legal(pos, &mut scratch);

@@ -1,7 +1,9 @@
 //! The fast path against the general one (`Engine::check_fast_path`) in every position of random
 //! games: the built-in rule sets of the other crates, and rule sets written to reach the corners
 //! of the fast path (limited rides, oriented riders, duplicate atoms, a riding royal man, four
-//! players in two teams, boards of one to eight words).
+//! players in two teams, boards of one to eight words). In the same positions: the quiescence
+//! search's captures-only list (`Engine::generate_noisy`) against the legal moves filtered, and
+//! the evaluation's mobility counts against a walk of every ray (docs/search.md, Evaluation).
 
 use super::*;
 use crate::fast::{down_to_last, has_bmi2, up_to_first, FMotion};
@@ -24,6 +26,9 @@ fn random_games<const W: usize>(
         let mut p = start;
         for _ in 0..plies {
             if let Err(e) = e.check_fast_path(&p) {
+                panic!("{e}");
+            }
+            if let Err(e) = e.check_mobility(&p) {
                 panic!("{e}");
             }
             positions += 1;

@@ -385,6 +385,36 @@ impl<const W: usize> Engine<W> {
         self.generate_general(pos, out);
     }
 
+    /// The legal moves of the side to move that capture or promote (see [`Engine::is_noisy`]), in
+    /// the order of [`Engine::generate_legal`]: what the quiescence search tries. Returns true
+    /// when the position may have no legal move at all (the game is decided by its goal, or the
+    /// general path found none); a position without legal moves out of check (a stalemate) may
+    /// also return false with an empty list.
+    pub fn generate_noisy(&self, pos: &Position<W>, out: &mut Vec<Move>) -> bool {
+        out.clear();
+        if self.goal_reached(pos) {
+            return true;
+        }
+        if self.generate_fast_with(pos, out, true) {
+            // Where capturing is compulsory and possible, a quiet promotion is not legal.
+            if self.rules.compulsory_capture && out.iter().any(|m| self.is_capture(pos, m)) {
+                out.retain(|m| self.is_capture(pos, m));
+            }
+            return false;
+        }
+        self.generate_general(pos, out);
+        if out.is_empty() {
+            return true;
+        }
+        out.retain(|m| self.is_noisy(pos, m));
+        false
+    }
+
+    /// True if the move captures or promotes.
+    pub fn is_noisy(&self, pos: &Position<W>, m: &Move) -> bool {
+        matches!(m.kind, MoveKind::Promotion(_)) || self.is_capture(pos, m)
+    }
+
     /// [`Engine::generate_legal`] by the general path: every pseudo-legal move, then the ones that
     /// may expose the royal man played out and tested (the reference the fast path is tested
     /// against).

@@ -199,6 +199,9 @@ impl<const W: usize> Variant for Engine<W> {
     fn capture_values(&self, pos: &Position<W>, mv: &Move) -> Option<(i32, i32)> {
         self.capture_values_of(pos, mv)
     }
+    fn noisy_moves(&self, pos: &Position<W>, out: &mut Vec<Move>) -> bool {
+        self.generate_noisy(pos, out)
+    }
     fn moved_man_attacked(&self, after: &Position<W>, mv: &Move) -> bool {
         let Some(owner) = after.piece_at(mv.to).map(|pc| pc.player) else {
             return false;

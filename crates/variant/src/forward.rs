@@ -142,6 +142,11 @@ macro_rules! forward_variant {
             $crate::Variant::move_origin(&self.$f, pos, mv)
         }
     };
+    (@one $f:ident noisy_moves) => {
+        fn noisy_moves(&self, pos: &Self::Position, out: &mut Vec<Self::Move>) -> bool {
+            $crate::Variant::noisy_moves(&self.$f, pos, out)
+        }
+    };
     (@one $f:ident capture_values) => {
         fn capture_values(&self, pos: &Self::Position, mv: &Self::Move) -> Option<(i32, i32)> {
             $crate::Variant::capture_values(&self.$f, pos, mv)

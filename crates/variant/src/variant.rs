@@ -208,6 +208,23 @@ pub trait Variant: Send + Sync {
         (taken > 0).then_some((100 * taken as i32, 100))
     }
 
+    /// The legal moves the quiescence search tries out of check: every legal move for which
+    /// [`Variant::capture_values`] is `Some`, in the order of [`Variant::legal_moves`]; other
+    /// moves may be listed too (the engine lists promotions), and the search skips them. Returns
+    /// true when the position may have no legal move at all (the search then asks
+    /// `legal_moves` and `outcome`); it may return false, with an empty list, for a position
+    /// without legal moves that is not decided by the rules' goal (a stalemate, which the
+    /// quiescence search, as most engines', does not look for). Default: every legal move,
+    /// filtered; true if there was none. The engine generates only captures and promotions.
+    fn noisy_moves(&self, pos: &Self::Position, out: &mut Vec<Self::Move>) -> bool {
+        self.legal_moves(pos, out);
+        if out.is_empty() {
+            return true;
+        }
+        out.retain(|m| self.capture_values(pos, m).is_some());
+        false
+    }
+
     /// Whether the man `mv` moved can be taken at once in `after`, the position `mv` led to, by
     /// the side to move there (a pseudo-legal attack on his cell is enough). The search's cheap
     /// static exchange test: its quiescence search skips a capture by a man worth more than the

@@ -732,6 +732,17 @@ impl<const W: usize> Variant for Cubic<W> {
     fn capture_values(&self, pos: &CubicPosition<W>, mv: &Move) -> Option<(i32, i32)> {
         self.engine.capture_values_of(&pos.board, mv)
     }
+    fn noisy_moves(&self, pos: &CubicPosition<W>, out: &mut Vec<Move>) -> bool {
+        if self.is_plain() {
+            return self.engine.generate_noisy(&pos.board, out);
+        }
+        self.legal_moves(pos, out);
+        if out.is_empty() {
+            return true;
+        }
+        out.retain(|m| self.capture_values(pos, m).is_some());
+        false
+    }
 }
 
 /// The cells a man of `kind` (a letter) of player `player` reaches from `from` on an empty board,
