@@ -175,7 +175,8 @@ impl<const W: usize> Variant for Engine<W> {
         self.evaluate_players(pos, scores)
     }
     fn pass(&self, pos: &Position<W>) -> Option<Position<W>> {
-        if self.players.count() != 2 {
+        // Two players only; never in losing chess, where having to move is the game.
+        if self.players.count() != 2 || self.rules.goal == Goal::LoseAll {
             return None;
         }
         // Zugzwang guard: a side with only royal and promoting men (king and pawns) does not

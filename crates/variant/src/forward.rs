@@ -147,6 +147,16 @@ macro_rules! forward_variant {
             $crate::Variant::noisy_moves(&self.$f, pos, out)
         }
     };
+    (@one $f:ident pass) => {
+        fn pass(&self, pos: &Self::Position) -> Option<Self::Position> {
+            $crate::Variant::pass(&self.$f, pos)
+        }
+    };
+    (@one $f:ident moved_man_attacked) => {
+        fn moved_man_attacked(&self, after: &Self::Position, mv: &Self::Move) -> bool {
+            $crate::Variant::moved_man_attacked(&self.$f, after, mv)
+        }
+    };
     (@one $f:ident capture_values) => {
         fn capture_values(&self, pos: &Self::Position, mv: &Self::Move) -> Option<(i32, i32)> {
             $crate::Variant::capture_values(&self.$f, pos, mv)

@@ -732,6 +732,16 @@ impl<const W: usize> Variant for Cubic<W> {
     fn capture_values(&self, pos: &CubicPosition<W>, mv: &Move) -> Option<(i32, i32)> {
         self.engine.capture_values_of(&pos.board, mv)
     }
+    fn pass(&self, pos: &CubicPosition<W>) -> Option<CubicPosition<W>> {
+        if !self.is_plain() {
+            return None;
+        }
+        let board = Variant::pass(&self.engine, &pos.board)?;
+        Some(CubicPosition { board, ..*pos })
+    }
+    fn moved_man_attacked(&self, after: &CubicPosition<W>, mv: &Move) -> bool {
+        self.is_plain() && Variant::moved_man_attacked(&self.engine, &after.board, mv)
+    }
     fn noisy_moves(&self, pos: &CubicPosition<W>, out: &mut Vec<Move>) -> bool {
         if self.is_plain() {
             return self.engine.generate_noisy(&pos.board, out);
