@@ -746,6 +746,16 @@ impl<const W: usize> Engine<W> {
         enemies: spacechess_geometry::CellSet<W>,
         zone: spacechess_geometry::CellSet<W>,
     ) -> (usize, usize) {
+        if W == 1 {
+            // One look-up per attack class (PEXT) where the fast path has them.
+            if let Some((reach, quiet, capture)) = self
+                .fast
+                .as_ref()
+                .and_then(|f| f.w1_reach(p.index(), self.kinds.len(), kind, from, occ))
+            {
+                return reach_counts(reach, occ, enemies, zone, capture, quiet);
+            }
+        }
         let unmoved = pos.unmoved.contains(from);
         let mut n = 0;
         let mut near = 0;

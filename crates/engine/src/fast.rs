@@ -228,6 +228,30 @@ pub(crate) struct Fast<const W: usize> {
     pub w1_pext: Option<W1Pext>,
 }
 
+impl<const W: usize> Fast<W> {
+    /// On one-word boards with PEXT tables, for a (player, kind) whose one atom is an unlimited
+    /// ride made of attack classes' rides: the cells its man on `from` reaches (up to and
+    /// including the first man on each line) and whether it moves and captures there.
+    #[inline(always)]
+    pub(crate) fn w1_reach(
+        &self,
+        player: usize,
+        kinds: usize,
+        kind: usize,
+        from: Cell,
+        occ: CellSet<W>,
+    ) -> Option<(CellSet<W>, bool, bool)> {
+        let px = self.w1_pext.as_ref()?;
+        let (mode, classes) = self.plans[player * kinds + kind].w1_rider.as_ref()?;
+        let o = occ.0[0];
+        let mut t = 0u64;
+        for &c in classes {
+            t |= px.attacks(c as usize, from.index(), o);
+        }
+        Some((w1_set(t), *mode != CAPTURE_ONLY, *mode != MOVE_ONLY))
+    }
+}
+
 /// What the royal man of the side to move faces.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct KingInfo<const W: usize> {
