@@ -11,6 +11,7 @@
 //! array through a RON rule file ([`SpectralRules`]).
 
 pub mod board;
+mod fast;
 mod movegen;
 pub mod pieces;
 mod position;
@@ -50,6 +51,8 @@ pub struct Spectral {
     pub(crate) promo_points: Vec<PieceType>,
     /// Castling rights lost when a move leaves or enters each cell.
     pub(crate) castle_mask: Vec<u8>,
+    /// The fast generator's tables (see the `fast` module).
+    pub(crate) fast: fast::FastTables,
     pub(crate) start: SpectralPosition,
     players: Players,
     description: String,
@@ -125,7 +128,7 @@ impl Spectral {
         });
         let array = rules.array();
         let promo_squares = array.to_vec();
-        let promo_points = array
+        let promo_points: Vec<PieceType> = array
             .iter()
             .copied()
             .filter(|p| !p.switches_boards())
@@ -157,6 +160,8 @@ impl Spectral {
         if !rules.spirit_rule {
             description.push_str("; the King's spirit rule set aside");
         }
+        let (promo_squares_len, promo_points_len) = (promo_squares.len(), promo_points.len());
+        let rules_rook = rules.piece_for(PieceType::Rook);
         let mut v = Spectral {
             rules,
             shape,
@@ -168,6 +173,7 @@ impl Spectral {
             promo_squares,
             promo_points,
             castle_mask,
+            fast: fast::FastTables::new([promo_squares_len, promo_points_len], rules_rook),
             start: SpectralPosition::empty(),
             players: Players::two(),
             description,
@@ -266,15 +272,35 @@ impl Variant for Spectral {
         pos.to_move()
     }
     fn legal_moves(&self, pos: &SpectralPosition, out: &mut Vec<SpectralMove>) {
-        self.legal(pos, out)
+        if !self.list_fast(pos, out, false) {
+            self.legal(pos, out)
+        }
+    }
+    fn count_legal_moves(&self, pos: &SpectralPosition, scratch: &mut Vec<SpectralMove>) -> usize {
+        self.count_fast(pos).unwrap_or_else(|| {
+            self.legal(pos, scratch);
+            scratch.len()
+        })
+    }
+    /// The legal captures (en passant included), in the order of the legal moves; true if there
+    /// is no legal move at all.
+    fn noisy_moves(&self, pos: &SpectralPosition, out: &mut Vec<SpectralMove>) -> bool {
+        if self.list_fast(pos, out, true) {
+            return out.is_empty() && self.count_fast(pos) == Some(0);
+        }
+        self.legal(pos, out);
+        if out.is_empty() {
+            return true;
+        }
+        out.retain(|m| m.special == Special::EnPassant || pos.occupied(m.to));
+        false
     }
     fn play(&self, pos: &SpectralPosition, mv: &SpectralMove) -> SpectralPosition {
         self.make(pos, mv)
     }
     fn outcome(&self, pos: &SpectralPosition) -> Option<Outcome> {
         let mut moves = Vec::new();
-        self.legal(pos, &mut moves);
-        if !moves.is_empty() {
+        if self.count_legal_moves(pos, &mut moves) > 0 {
             return None;
         }
         Some(if self.is_check(pos) {
@@ -287,7 +313,11 @@ impl Variant for Spectral {
         })
     }
     fn in_check(&self, pos: &SpectralPosition) -> bool {
-        self.is_check(pos)
+        if self.fast_ok(pos) {
+            self.in_check_fast(pos)
+        } else {
+            self.is_check(pos)
+        }
     }
     fn cell_info(
         &self,
@@ -398,9 +428,11 @@ impl Variant for Spectral {
             h ^= x;
             h = h.wrapping_mul(0x0000_0100_0000_01b3).rotate_left(17);
         };
-        for c in pos.all() {
-            mix(((c.0 as u64) << 8) | pos.board[c.index()] as u64);
-        }
+        // Every man in the doubled board's order of cells: (cell << 8) | mailbox code.
+        let all = [pos.occ(0), pos.occ(1)];
+        position::for_each_doubled(all, |i| {
+            mix(u64::from(board::DOUBLED[i]) << 8 | u64::from(pos.board[i]))
+        });
         mix(pos.castling as u64 | (pos.to_move as u64) << 8);
         mix(pos.ep.map_or(0xffff, |(t, _)| t as u64));
         h
@@ -411,21 +443,24 @@ impl Variant for Spectral {
     /// Material (see [`PieceType::value`]) plus a small bonus for men on the points near the
     /// centre, for the search only.
     fn evaluate(&self, pos: &SpectralPosition, scores: &mut [i32]) {
-        for c in pos.all() {
-            let m = pos.man_at(c).expect("occupied");
-            let (x, y) = board::xy(c);
-            let centre = 14 - ((x - 7).abs() + (y - 7).abs()) as i32;
-            if let Some(s) = scores.get_mut(m.player as usize) {
-                *s += m.piece.value() + centre;
-            }
+        // The sums are kept in the position by `put` and `remove` (see `position::eval_of`).
+        for (s, e) in scores.iter_mut().zip(pos.eval) {
+            *s += e;
         }
     }
     fn capture_values(&self, pos: &SpectralPosition, mv: &SpectralMove) -> Option<(i32, i32)> {
-        let taker = pos.man_at(mv.from)?.piece.value();
+        let code = pos.code(mv.from);
+        if code == 0 {
+            return None;
+        }
+        let taker = position::value_of(code);
         match mv.special {
             Special::EnPassant => Some((PieceType::Pawn.value(), taker)),
             Special::Castle => None,
-            _ => pos.man_at(mv.to).map(|m| (m.piece.value(), taker)),
+            _ => match pos.code(mv.to) {
+                0 => None,
+                taken => Some((position::value_of(taken), taker)),
+            },
         }
     }
 }

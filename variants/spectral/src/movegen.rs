@@ -1,9 +1,9 @@
 //! Move generation: the atoms over the doubled board with the blocking rules of
 //! spectral-realm.md §3 and §9, the pawn of §5, castling, the king's rule of §4, legality and make.
 
-use crate::board::{cell_at, is_point, is_square, xy, Set, CELLS};
+use crate::board::{cell_at, compact, doubled, is_point, is_square, xy, Set, CELLS, COMPACT};
 use crate::pieces::{Atom, Dirs, Geo, Mode, PieceType};
-use crate::position::{Man, Special, SpectralMove, SpectralPosition, CASTLE_BITS};
+use crate::position::{doubled_iter, Man, Special, SpectralMove, SpectralPosition, CASTLE_BITS};
 use crate::Spectral;
 use spacechess_geometry::{Cell, Vector};
 
@@ -84,7 +84,7 @@ pub(crate) fn dir_index(v: (i8, i8)) -> usize {
 #[inline]
 fn target_ok(pos: &SpectralPosition, me: u8, t: Cell, mode: Mode) -> bool {
     // The mailbox code is 1 + (piece << 1 | player), 0 for an empty location.
-    match pos.board[t.index()] {
+    match pos.code(t) {
         0 => mode.moves(),
         code => (code - 1) & 1 != me && mode.captures(),
     }
@@ -327,7 +327,7 @@ impl Spectral {
     }
 
     /// The pawn's capture offsets for a player: full-step and half-step diagonals forward.
-    fn pawn_captures(player: u8) -> [(i8, i8); 4] {
+    pub(crate) fn pawn_captures(player: u8) -> [(i8, i8); 4] {
         let f = Self::forward(player);
         [(2, 2 * f), (-2, 2 * f), (1, f), (-1, f)]
     }
@@ -428,8 +428,9 @@ impl Spectral {
     /// castling or the king's rule of §4 (those are in [`Spectral::legal`]).
     pub(crate) fn pseudo_legal(&self, pos: &SpectralPosition, out: &mut Vec<SpectralMove>) {
         let me = pos.to_move;
-        for from in pos.occ[me as usize] {
-            let piece = (pos.board[from.index()] as usize - 1) >> 1;
+        for i in doubled_iter(pos.men[me as usize]) {
+            let from = doubled(i);
+            let piece = (pos.board[i] as usize - 1) >> 1;
             if piece == PieceType::Pawn as usize {
                 self.pawn_moves(pos, me, from, out);
                 continue;
@@ -483,9 +484,10 @@ impl Spectral {
     /// True if a man of player `by` attacks `target`, which must hold a man of the other side
     /// (the king, or a king placed there to test a castling square).
     pub(crate) fn attacked(&self, pos: &SpectralPosition, target: Cell, by: u8) -> bool {
-        for from in pos.occ[by as usize] {
+        for i in doubled_iter(pos.men[by as usize]) {
+            let from = doubled(i);
             // The mailbox code less one is `piece * 2 + player`, the reach table's index.
-            let code = pos.board[from.index()] as usize;
+            let code = pos.board[i] as usize;
             if !self.reach[(code - 1) * CELLS + from.index()].contains(target) {
                 continue;
             }
@@ -569,8 +571,9 @@ impl Spectral {
     fn king_paths(&self, pos: &SpectralPosition, king: Cell, by: u8) -> Set {
         let mut out = Set::EMPTY;
         let (kx, ky) = xy(king);
-        for from in pos.occ[by as usize] {
-            let code = pos.board[from.index()] as usize;
+        for i in doubled_iter(pos.men[by as usize]) {
+            let from = doubled(i);
+            let code = pos.board[i] as usize;
             if (code - 1) >> 1 == PieceType::Pawn as usize
                 || !self.reach[(code - 1) * CELLS + from.index()].contains(king)
             {
@@ -728,56 +731,69 @@ impl Spectral {
     /// The position after a move (pseudo-legal or legal).
     pub(crate) fn make(&self, pos: &SpectralPosition, m: &SpectralMove) -> SpectralPosition {
         let mut p = *pos;
-        let me = pos.to_move;
-        let man = pos.man_at(m.from).expect("a man moves");
-        let capture = pos.occupied(m.to) || m.special == Special::EnPassant;
-        p.remove(m.from);
-        if m.special == Special::EnPassant {
-            if let Some((_, victim)) = pos.ep {
-                p.remove(Cell(victim as u32));
+        let me = pos.to_move as usize;
+        let (fi, ti) = (compact(m.from), compact(m.to));
+        let code = pos.board[fi];
+        let piece = (code - 1) >> 1;
+        let taken = pos.board[ti];
+        p.remove_at(fi);
+        if taken != 0 {
+            p.remove_at(ti);
+            if (taken - 1) >> 1 == PieceType::King as u8 && p.kings[1 - me] == m.to.0 as u8 {
+                p.kings[1 - me] = u8::MAX;
             }
         }
-        let placed = Man {
-            player: me,
-            piece: m.promotion.unwrap_or(man.piece),
+        if m.special == Special::EnPassant {
+            if let Some((_, victim)) = pos.ep {
+                p.remove_at(COMPACT[victim as usize] as usize);
+            }
+        }
+        let placed = match m.promotion {
+            Some(q) => Man {
+                player: me as u8,
+                piece: q,
+            }
+            .code(),
+            None => code,
         };
-        p.put(m.to, placed);
+        p.put_at(ti, placed);
+        if piece == PieceType::King as u8 {
+            p.kings[me] = m.to.0 as u8;
+        }
         if m.special == Special::Castle {
-            let rank = if me == 0 { 0 } else { 7 };
-            let (rf, rt) = if xy(m.to).0 > xy(m.from).0 {
-                (7, 5)
+            // The rook's squares: h1 -> f1 or a1 -> d1 (compact 7 -> 5, 0 -> 3; rank 8: + 56).
+            let base = if me == 0 { 0 } else { 56 };
+            let (rf, rt) = if ti > fi {
+                (base + 7, base + 5)
             } else {
-                (0, 3)
+                (base, base + 3)
             };
-            let (rf, rt) = (
-                crate::board::square(rf, rank),
-                crate::board::square(rt, rank),
-            );
-            if let Some(r) = p.man_at(rf) {
-                p.remove(rf);
-                p.put(rt, r);
+            let r = p.board[rf];
+            if r != 0 {
+                p.remove_at(rf);
+                p.remove_at(rt);
+                p.put_at(rt, r);
             }
         }
         // Castling rights: lost when the king moves or a corner is left or entered.
-        for c in [m.from, m.to] {
-            p.castling &= !self.castle_mask[c.index()];
-        }
+        p.castling &= !(self.castle_mask[m.from.index()] | self.castle_mask[m.to.index()]);
         p.ep = if m.special == Special::DoubleStep {
-            let (x, y) = xy(m.from);
-            let passed = cell_at(x, y + 2 * Self::forward(me)).expect("on the board");
-            Some((passed.0 as u8, m.to.0 as u8))
+            // The square passed over is half way (one full step) between from and to.
+            let passed = (m.from.0 + m.to.0) / 2;
+            Some((passed as u8, m.to.0 as u8))
         } else {
             None
         };
-        p.halfmove = if capture || man.piece == PieceType::Pawn {
-            0
-        } else {
-            pos.halfmove.saturating_add(1)
-        };
+        p.halfmove =
+            if taken != 0 || m.special == Special::EnPassant || piece == PieceType::Pawn as u8 {
+                0
+            } else {
+                pos.halfmove.saturating_add(1)
+            };
         if me == 1 {
             p.fullmove = p.fullmove.saturating_add(1);
         }
-        p.to_move = 1 - me;
+        p.to_move = 1 - me as u8;
         p
     }
 }

@@ -220,7 +220,8 @@ impl Spectral {
     fn validate(&self, pos: &SpectralPosition) -> Result<(), PositionError> {
         let colour = |p: u8| if p == 0 { "White" } else { "Black" };
         for p in 0..2u8 {
-            let kings = pos.occ[p as usize]
+            let kings = pos
+                .of(spacechess_variant::Player(p))
                 .iter()
                 .filter(|&c| pos.man_at(c).map(|m| m.piece) == Some(PieceType::King))
                 .count();
