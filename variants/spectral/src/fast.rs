@@ -166,6 +166,8 @@ pub(crate) struct FastTables {
     pawn_step: Box<[[u8; 128]; 2]>,
     pawn_double: Box<[[u8; 128]; 2]>,
     pawn_caps: Box<[[[u8; 4]; 128]; 2]>,
+    /// The set of each pawn's capture cells.
+    pawn_cap_mask: Box<[[Bb; 128]; 2]>,
     /// Where each player's pawns may go (not the last row of points when no piece may be
     /// promoted to there) and where they promote.
     pawn_ok: [Bb; 2],
@@ -204,6 +206,7 @@ impl FastTables {
             pawn_step: Box::new([[NONE; 128]; 2]),
             pawn_double: Box::new([[NONE; 128]; 2]),
             pawn_caps: Box::new([[[NONE; 4]; 128]; 2]),
+            pawn_cap_mask: Box::new([[[0; 2]; 128]; 2]),
             pawn_ok: [ALL; 2],
             zone: [[0; 2]; 2],
             promotions,
@@ -301,6 +304,7 @@ impl FastTables {
                 for (k, (dx, dy)) in Spectral::pawn_captures(player).into_iter().enumerate() {
                     if let Some(c) = compact_of(x + dx, y + dy).filter(|&c| ok(c)) {
                         t.pawn_caps[p][i][k] = c as u8;
+                        t.pawn_cap_mask[p][i][c >> 6] |= 1 << (c & 63);
                         t.pawn_from[p][c][b] |= 1 << (i & 63);
                     }
                 }
@@ -316,26 +320,20 @@ struct Legality {
     /// cell out of check, none in a double check).
     check: Bb,
     in_check: bool,
-    /// The pinned men, and each pin: the man's compact index and the cells he may stay on.
+    /// The pinned men, and each pin packed as `pinned | pinner << 8 | line << 16`: the pinned
+    /// man's and the pinner's compact indices and the king's line (0..4 orthogonal, 4..8
+    /// diagonal on his board, 8..12 the odd half-steps), from which [`Spectral::pin_line`]
+    /// finds the cells the man may stay on.
     pinned: Bb,
-    pins: [(u8, Bb); 12],
+    pins: [u32; 12],
     npins: usize,
 }
 
 impl Legality {
-    /// The cells the man on `i` may land on for his pins.
-    #[inline(always)]
-    fn pin_line(&self, i: usize) -> Bb {
-        if self.pinned[i >> 6] & (1 << (i & 63)) == 0 {
-            return ALL;
-        }
-        let mut line = ALL;
-        for &(c, l) in &self.pins[..self.npins] {
-            if c as usize == i {
-                line = and(line, l);
-            }
-        }
-        line
+    fn pin(&mut self, pinned: usize, pinner: usize, line: usize) {
+        self.pinned[pinned >> 6] |= 1 << (pinned & 63);
+        self.pins[self.npins] = (pinned | pinner << 8 | line << 16) as u32;
+        self.npins += 1;
     }
 }
 
@@ -467,6 +465,39 @@ impl Spectral {
         bq & f.odd_all[t] != 0 && self.odd_targets(t, occ) & bq != 0
     }
 
+    /// False if the man of orthodox kind `kind` (not a pawn) on compact `i` cannot take any man
+    /// of `enemy` on an empty board.
+    #[inline(always)]
+    fn may_take(&self, kind: usize, i: usize, enemy: Bb) -> bool {
+        let f = &self.fast;
+        let b = i >> 6;
+        let reach = match kind {
+            KNIGHT => return and(f.knight[i], enemy) != [0, 0],
+            KING => return and(f.king[i], enemy) != [0, 0],
+            ROOK => return f.orth_all[i] & enemy[b] != 0,
+            BISHOP => (f.diag_all[i] & enemy[b]) | (f.odd_all[i] & enemy[1 - b]),
+            _ => ((f.orth_all[i] | f.diag_all[i]) & enemy[b]) | (f.odd_all[i] & enemy[1 - b]),
+        };
+        reach != 0
+    }
+
+    /// True if a man of `by` attacks `target`, which holds a man of the other side: the fast
+    /// test when every man is of an orthodox kind, else the general one.
+    pub(crate) fn attacked_any(&self, pos: &SpectralPosition, target: Cell, by: u8) -> bool {
+        if pos.exotic == 0 {
+            let occ = [pos.occ(0), pos.occ(1)];
+            self.attacked_fast(
+                pos,
+                COMPACT[target.index()] as usize,
+                by as usize,
+                occ,
+                [0; 2],
+            )
+        } else {
+            self.attacked(pos, target, by)
+        }
+    }
+
     /// True if the side to move is in check (fast path).
     #[inline]
     pub(crate) fn in_check_fast(&self, pos: &SpectralPosition) -> bool {
@@ -487,7 +518,7 @@ impl Spectral {
             check: ALL,
             in_check: false,
             pinned: [0; 2],
-            pins: [(0, [0; 2]); 12],
+            pins: [0; 12],
             npins: 0,
         };
         let mut checks = 0;
@@ -511,9 +542,9 @@ impl Spectral {
         let bq_other = (kinds[BISHOP][ob] | kinds[QUEEN][ob]) & en[ob];
         let occ = s.occ[kb];
         // Rides on the king's board: orthogonal and the even half-steps of the diagonals.
-        for (rays, all, up, sliders) in [
-            (&f.orth[k], f.orth_all[k], &ORTH_UP, rq),
-            (&f.diag[k], f.diag_all[k], &DIAG_UP, bq),
+        for (rays, all, up, sliders, class) in [
+            (&f.orth[k], f.orth_all[k], &ORTH_UP, rq, 0),
+            (&f.diag[k], f.diag_all[k], &DIAG_UP, bq, 4),
         ] {
             if all & sliders == 0 {
                 continue;
@@ -533,11 +564,8 @@ impl Spectral {
                 } else if b1 & s.own[kb] != 0 {
                     let b2 = first(x ^ b1, up[d]);
                     if b2 & sliders != 0 {
-                        let mut line = [0; 2];
-                        line[kb] = upto(ray, b2, up[d]);
-                        l.pinned[kb] |= b1;
-                        l.pins[l.npins] = ((kb << 6) as u8 + b1.trailing_zeros() as u8, line);
-                        l.npins += 1;
+                        let at = |x: u64| (kb << 6) | x.trailing_zeros() as usize;
+                        l.pin(at(b1), at(b2), class + d);
                     }
                 }
             }
@@ -579,15 +607,11 @@ impl Spectral {
                 };
                 let b2 = first(x ^ b1, up);
                 if b2 & bq_other != 0 {
-                    let mut line = [0; 2];
-                    line[ob] = ray & (before(ray, b2, up) | b2);
-                    line[kb] = f.diag[k][d] & from_odd(kb, d, before(ray, b2, up));
-                    l.pinned[blocker.0] |= blocker.1;
-                    l.pins[l.npins] = (
-                        (blocker.0 << 6) as u8 + blocker.1.trailing_zeros() as u8,
-                        line,
+                    l.pin(
+                        (blocker.0 << 6) | blocker.1.trailing_zeros() as usize,
+                        (ob << 6) | b2.trailing_zeros() as usize,
+                        8 + d,
                     );
-                    l.npins += 1;
                 }
             }
         }
@@ -600,13 +624,53 @@ impl Spectral {
         l
     }
 
+    /// The cells the man on compact `i` may land on for his pins (every cell if none).
+    #[inline(always)]
+    fn pin_line(&self, s: &Side, l: &Legality, i: usize) -> Bb {
+        if l.pinned[i >> 6] & (1 << (i & 63)) == 0 {
+            return ALL;
+        }
+        self.pinned_line(s, l, i)
+    }
+
+    #[inline(never)]
+    fn pinned_line(&self, s: &Side, l: &Legality, i: usize) -> Bb {
+        let f = &self.fast;
+        let (k, kb) = (s.king, s.king >> 6);
+        let mut out = ALL;
+        for &p in &l.pins[..l.npins] {
+            if p as usize & 0xff != i {
+                continue;
+            }
+            let pinner = (p as usize >> 8) & 0xff;
+            let pb = 1u64 << (pinner & 63);
+            let (class, d) = ((p >> 16) as usize / 4, (p >> 16) as usize % 4);
+            let mut line = [0; 2];
+            match class {
+                0 => line[kb] = upto(f.orth[k][d], pb, ORTH_UP[d]),
+                1 => line[kb] = upto(f.diag[k][d], pb, DIAG_UP[d]),
+                _ => {
+                    let ray = f.odd[k][d];
+                    let before = before(ray, pb, DIAG_UP[d]);
+                    line[1 - kb] = before | pb;
+                    line[kb] = f.diag[k][d] & from_odd(kb, d, before);
+                }
+            }
+            out = and(out, line);
+        }
+        out
+    }
+
     /// The king's targets that are safe: the twelve steps less own men, less the half-steps of
     /// a king on a square in check under the spirit rule (§4), each tested on the board without
     /// the king.
     #[inline(always)]
-    fn king_targets(&self, s: &Side, in_check: bool) -> Bb {
+    fn king_targets(&self, s: &Side, in_check: bool, mask: Bb) -> Bb {
         let k = s.king;
-        let mut t = and(self.fast.king[k], [!s.own[0], !s.own[1]]);
+        let mut t = and(
+            self.fast.king[k],
+            [!s.own[0] & mask[0], !s.own[1] & mask[1]],
+        );
         if in_check && self.rules.spirit_rule && k < 64 {
             t[1] = 0;
         }
@@ -687,24 +751,60 @@ impl Spectral {
             // SAFETY: the CPU has POPCNT, the only feature `count_popcnt` enables.
             return Some(unsafe { self.count_popcnt(pos) });
         }
-        Some(self.count_with(pos))
+        Some(self.count_with::<false>(pos))
     }
 
     /// [`Spectral::count_with`] compiled for CPUs with POPCNT.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
     fn count_popcnt(&self, pos: &SpectralPosition) -> usize {
-        self.count_with(pos)
+        self.count_with::<false>(pos)
     }
 
+    /// The number of legal moves; with `ANY`, a number above 0 as soon as there is a legal move
+    /// (the men first, the king's tested steps last).
     #[inline(always)]
-    fn count_with(&self, pos: &SpectralPosition) -> usize {
+    fn count_with<const ANY: bool>(&self, pos: &SpectralPosition) -> usize {
         let s = self.side(pos);
         let l = self.legality(&s);
-        let kt = self.king_targets(&s, l.in_check);
-        let mut n = count(kt[0]) + count(kt[1]);
+        let mut n = 0;
         let kinds = &pos.kinds;
         let pawns = and(kinds[PAWN], s.own);
+        if l.check != [0, 0] {
+            let free = [!s.own[0] & l.check[0], !s.own[1] & l.check[1]];
+            for kind in [QUEEN, ROOK, BISHOP, KNIGHT] {
+                for b in 0..2 {
+                    let mut w = kinds[kind][b] & s.own[b];
+                    while w != 0 {
+                        let i = (b << 6) | w.trailing_zeros() as usize;
+                        w &= w - 1;
+                        let t = and(self.piece_targets(kind, i, s.occ), free);
+                        let t = and(t, self.pin_line(&s, &l, i));
+                        n += count(t[0]) + count(t[1]);
+                    }
+                }
+                if ANY && n > 0 {
+                    return n;
+                }
+            }
+            // Pawns: the free ones together, by shifts of the whole set; the pinned ones alone.
+            let free_pawns = [pawns[0] & !l.pinned[0], pawns[1] & !l.pinned[1]];
+            n += self.pawn_count(&s, free_pawns, free);
+            for b in 0..2 {
+                let mut w = pawns[b] & l.pinned[b];
+                while w != 0 {
+                    let i = (b << 6) | w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    n += self.pawn_count(&s, bit(i), and(free, self.pin_line(&s, &l, i)));
+                }
+            }
+            if !l.in_check {
+                self.castlings(&s, |_| n += 1);
+            }
+            if ANY && n > 0 {
+                return n;
+            }
+        }
         // En passant, made and tested.
         if let Some((t, _)) = pos.ep {
             let t = COMPACT[t as usize] as usize;
@@ -720,37 +820,14 @@ impl Spectral {
                 }
             }
         }
-        if l.check == [0, 0] {
-            return n;
-        }
-        if !l.in_check {
-            self.castlings(&s, |_| n += 1);
-        }
-        let free = [!s.own[0] & l.check[0], !s.own[1] & l.check[1]];
-        for kind in [QUEEN, ROOK, BISHOP, KNIGHT] {
-            for b in 0..2 {
-                let mut w = kinds[kind][b] & s.own[b];
-                while w != 0 {
-                    let i = (b << 6) | w.trailing_zeros() as usize;
-                    w &= w - 1;
-                    let t = and(self.piece_targets(kind, i, s.occ), free);
-                    let t = and(t, l.pin_line(i));
-                    n += count(t[0]) + count(t[1]);
-                }
-            }
-        }
-        // Pawns: the free ones together, by shifts of the whole set; the pinned ones alone.
-        let free_pawns = [pawns[0] & !l.pinned[0], pawns[1] & !l.pinned[1]];
-        n += self.pawn_count(&s, free_pawns, free);
-        for b in 0..2 {
-            let mut w = pawns[b] & l.pinned[b];
-            while w != 0 {
-                let i = (b << 6) | w.trailing_zeros() as usize;
-                w &= w - 1;
-                n += self.pawn_count(&s, bit(i), and(free, l.pin_line(i)));
-            }
-        }
-        n
+        let kt = self.king_targets(&s, l.in_check, ALL);
+        n + count(kt[0]) + count(kt[1])
+    }
+
+    /// True if the side to move has a legal move (fast path; None if it does not serve the
+    /// position).
+    pub(crate) fn any_legal_fast(&self, pos: &SpectralPosition) -> Option<bool> {
+        self.fast_ok(pos).then(|| self.count_with::<true>(pos) > 0)
     }
 
     /// The number of moves of the pawns `p` (not en passant) landing on `allowed`.
@@ -823,15 +900,15 @@ impl Spectral {
         out.clear();
         let s = self.side(pos);
         let l = self.legality(&s);
-        let kt = self.king_targets(&s, l.in_check);
         let mut free = [!s.own[0] & l.check[0], !s.own[1] & l.check[1]];
-        let mut kt = kt;
         if captures_only {
             free = and(free, s.enemy);
-            kt = and(kt, s.enemy);
         }
+        let kt = self.king_targets(&s, l.in_check, if captures_only { s.enemy } else { ALL });
         let f = &self.fast;
-        let ep = pos.ep.map(|(t, _)| COMPACT[t as usize] as usize);
+        let ep = pos
+            .ep
+            .map_or(NONE as usize, |(t, _)| COMPACT[t as usize] as usize);
         for_each_doubled(s.own, |i| {
             let from = Cell(DOUBLED[i] as u32);
             let kind = ((pos.board[i] - 1) >> 1) as usize;
@@ -840,10 +917,13 @@ impl Spectral {
                 KING => emit(from, lines, &[LINE_KING], kt, out),
                 PAWN => self.pawn_list(&s, &l, i, free, ep, captures_only, out),
                 _ => {
-                    if l.check == [0, 0] {
+                    if l.check == [0, 0] || captures_only && !self.may_take(kind, i, s.enemy) {
                         return;
                     }
-                    let t = and(and(self.piece_targets(kind, i, s.occ), free), l.pin_line(i));
+                    let t = and(
+                        and(self.piece_targets(kind, i, s.occ), free),
+                        self.pin_line(&s, &l, i),
+                    );
                     if t == [0, 0] {
                         return;
                     }
@@ -879,57 +959,82 @@ impl Spectral {
         l: &Legality,
         i: usize,
         free: Bb,
-        ep: Option<usize>,
+        ep: usize,
         captures_only: bool,
         out: &mut Vec<SpectralMove>,
     ) {
         let f = &self.fast;
         let me = s.me;
+        let caps = f.pawn_cap_mask[me][i];
+        let takes = and(caps, s.enemy);
+        let ep_here = ep != NONE as usize && caps[ep >> 6] & (1 << (ep & 63)) != 0;
+        if captures_only && takes == [0, 0] && !ep_here {
+            return;
+        }
+        let ok = and(free, self.pin_line(s, l, i));
+        let has = |set: Bb, c: usize| (set[c >> 6] >> (c & 63)) & 1 != 0;
         let from = Cell(DOUBLED[i] as u32);
-        let ok = and(free, l.pin_line(i));
-        let has = |set: &Bb, c: usize| set[c >> 6] & (1 << (c & 63)) != 0;
-        let push = |out: &mut Vec<SpectralMove>, c: usize, special: Special| {
-            let to = Cell(DOUBLED[c] as u32);
-            if has(&f.zone[me], c) {
-                for &p in self.promotion_choices(to) {
+        if !captures_only {
+            let step = f.pawn_step[me][i] as usize;
+            if step != NONE as usize && !has(s.occ, step) {
+                if has(ok, step) {
+                    self.pawn_push(out, me, from, step, Special::None);
+                }
+                let two = f.pawn_double[me][i] as usize;
+                if two != NONE as usize && !has(s.occ, two) && has(ok, two) {
                     out.push(SpectralMove {
                         from,
-                        to,
-                        promotion: Some(p),
-                        special,
+                        to: Cell(DOUBLED[two] as u32),
+                        promotion: None,
+                        special: Special::DoubleStep,
                     });
                 }
-            } else {
+            }
+        }
+        let legal = and(takes, ok);
+        if legal == [0, 0] && !ep_here {
+            return;
+        }
+        for &c in &f.pawn_caps[me][i] {
+            let c = c as usize;
+            if c == NONE as usize {
+                continue;
+            }
+            if has(legal, c) {
+                self.pawn_push(out, me, from, c, Special::None);
+            } else if c == ep && !has(s.occ, c) && self.en_passant_ok(s.pos, i, c) {
+                self.pawn_push(out, me, from, c, Special::EnPassant);
+            }
+        }
+    }
+
+    /// A pawn of player `me`'s move to compact `c`: one move, or one per promotion choice in the zone.
+    #[inline(always)]
+    fn pawn_push(
+        &self,
+        out: &mut Vec<SpectralMove>,
+        me: usize,
+        from: Cell,
+        c: usize,
+        special: Special,
+    ) {
+        let to = Cell(DOUBLED[c] as u32);
+        if (self.fast.zone[me][c >> 6] >> (c & 63)) & 1 != 0 {
+            for &p in self.promotion_choices(to) {
                 out.push(SpectralMove {
                     from,
                     to,
-                    promotion: None,
+                    promotion: Some(p),
                     special,
                 });
             }
-        };
-        let step = f.pawn_step[me][i];
-        if !captures_only && step != NONE && !has(&s.occ, step as usize) {
-            if has(&ok, step as usize) {
-                push(out, step as usize, Special::None);
-            }
-            let two = f.pawn_double[me][i];
-            if two != NONE && !has(&s.occ, two as usize) && has(&ok, two as usize) {
-                push(out, two as usize, Special::DoubleStep);
-            }
-        }
-        for &c in &f.pawn_caps[me][i] {
-            if c == NONE {
-                continue;
-            }
-            let c = c as usize;
-            if has(&s.enemy, c) {
-                if has(&ok, c) {
-                    push(out, c, Special::None);
-                }
-            } else if ep == Some(c) && !has(&s.occ, c) && self.en_passant_ok(s.pos, i, c) {
-                push(out, c, Special::EnPassant);
-            }
+        } else {
+            out.push(SpectralMove {
+                from,
+                to,
+                promotion: None,
+                special,
+            });
         }
     }
 
@@ -954,8 +1059,9 @@ impl Spectral {
             ));
         }
         let n = self.count_fast(pos);
-        let n2 = Some(self.count_with(pos));
-        if n != Some(general.len()) || n2 != n {
+        let n2 = Some(self.count_with::<false>(pos));
+        let any = self.any_legal_fast(pos);
+        if n != Some(general.len()) || n2 != n || any != Some(!general.is_empty()) {
             return Err(format!(
                 "{}: fast path counts {n:?} / {n2:?}, general path lists {}",
                 text(),

@@ -27,6 +27,7 @@ use spacechess_variant::{
     BoardModel, DrawReason, Man as VariantMan, MoveError, MoveInfo, MoveKind, Outcome, Player,
     Players, PositionError, RulesError, Variant, WinReason,
 };
+use std::sync::OnceLock;
 
 /// The orthodox array on the squares, all points empty (spectral-realm.md §6).
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -38,11 +39,12 @@ pub const RANDOM_EXAMPLE: &str = include_str!("../rules/random-example.ron");
 pub struct Spectral {
     pub(crate) rules: SpectralRules,
     pub(crate) shape: Shape,
-    pub(crate) rays: RayTable,
+    /// The general generator's rays, built at first use (the fast generator has its own).
+    rays: OnceLock<RayTable>,
     /// Atoms by [`PieceType`] index.
     pub(crate) atoms: Vec<Vec<Atom>>,
-    /// Capture reach supersets: `[(piece * 2 + player) * CELLS + cell]`.
-    pub(crate) reach: Vec<Set>,
+    /// Capture reach supersets: `[(piece * 2 + player) * CELLS + cell]`, built at first use.
+    reach: OnceLock<Vec<Set>>,
     /// For the Griffin: after the diagonal step number k, the two outward orthogonals.
     pub(crate) griffin_turns: [[usize; 2]; 4],
     /// For the Rhinoceros: after the orthogonal step number k, the two outward diagonals.
@@ -114,8 +116,6 @@ impl Spectral {
     pub fn with_rules(rules: SpectralRules) -> Result<Spectral, RulesError> {
         rules.check()?;
         let shape = board::shape();
-        let rays = RayTable::new(&shape, &movegen::dir_vectors())
-            .map_err(|e| RulesError::Invalid(e.to_string()))?;
         let atoms = PieceType::ALL.iter().map(|p| p.atoms()).collect();
         let turn = |a: (i8, i8), b: (i8, i8)| [movegen::dir_index(a), movegen::dir_index(b)];
         let griffin_turns = [(2, 2), (-2, 2), (2, -2), (-2, -2)].map(|(x, y)| turn((x, 0), (0, y)));
@@ -165,9 +165,9 @@ impl Spectral {
         let mut v = Spectral {
             rules,
             shape,
-            rays,
+            rays: OnceLock::new(),
             atoms,
-            reach: Vec::new(),
+            reach: OnceLock::new(),
             griffin_turns,
             rhino_turns,
             promo_squares,
@@ -178,7 +178,6 @@ impl Spectral {
             players: Players::two(),
             description,
         };
-        v.reach = v.build_reach();
         // The array after replacement; Black's mirrors White's.
         let white_back: String = [
             PieceType::Rook,
@@ -204,6 +203,18 @@ impl Spectral {
         Ok(v)
     }
 
+    /// The general generator's ray table (built at first use).
+    pub(crate) fn rays(&self) -> &RayTable {
+        self.rays.get_or_init(|| {
+            RayTable::new(&self.shape, &movegen::dir_vectors()).expect("the board's directions")
+        })
+    }
+
+    /// The capture reach supersets of the general generator (built at first use).
+    pub(crate) fn reach(&self) -> &[Set] {
+        self.reach.get_or_init(|| self.build_reach())
+    }
+
     /// The rules in force.
     pub fn rules(&self) -> &SpectralRules {
         &self.rules
@@ -227,7 +238,7 @@ impl Spectral {
             p.to_move = m.player;
         }
         let mut out = Vec::new();
-        self.legal(&p, &mut out);
+        self.legal_moves(&p, &mut out);
         out.retain(|m| m.from == from);
         out
     }
@@ -245,7 +256,7 @@ impl Spectral {
                 },
             );
         }
-        self.attacked(&p, cell, by.0)
+        self.attacked_any(&p, cell, by.0)
     }
 }
 
@@ -268,6 +279,7 @@ impl Variant for Spectral {
     fn start(&self) -> SpectralPosition {
         self.start
     }
+    #[inline]
     fn to_move(&self, pos: &SpectralPosition) -> Player {
         pos.to_move()
     }
@@ -286,7 +298,7 @@ impl Variant for Spectral {
     /// is no legal move at all.
     fn noisy_moves(&self, pos: &SpectralPosition, out: &mut Vec<SpectralMove>) -> bool {
         if self.list_fast(pos, out, true) {
-            return out.is_empty() && self.count_fast(pos) == Some(0);
+            return out.is_empty() && self.any_legal_fast(pos) == Some(false);
         }
         self.legal(pos, out);
         if out.is_empty() {
@@ -295,15 +307,20 @@ impl Variant for Spectral {
         out.retain(|m| m.special == Special::EnPassant || pos.occupied(m.to));
         false
     }
+    #[inline]
     fn play(&self, pos: &SpectralPosition, mv: &SpectralMove) -> SpectralPosition {
         self.make(pos, mv)
     }
     fn outcome(&self, pos: &SpectralPosition) -> Option<Outcome> {
-        let mut moves = Vec::new();
-        if self.count_legal_moves(pos, &mut moves) > 0 {
+        let any = self.any_legal_fast(pos).unwrap_or_else(|| {
+            let mut moves = Vec::new();
+            self.legal(pos, &mut moves);
+            !moves.is_empty()
+        });
+        if any {
             return None;
         }
-        Some(if self.is_check(pos) {
+        Some(if self.in_check(pos) {
             Outcome::Win {
                 winners: vec![Player(1 - pos.to_move)],
                 reason: WinReason::Checkmate,
@@ -312,6 +329,7 @@ impl Variant for Spectral {
             Outcome::Draw(DrawReason::Stalemate)
         })
     }
+    #[inline]
     fn in_check(&self, pos: &SpectralPosition) -> bool {
         if self.fast_ok(pos) {
             self.in_check_fast(pos)
@@ -437,17 +455,20 @@ impl Variant for Spectral {
         mix(pos.ep.map_or(0xffff, |(t, _)| t as u64));
         h
     }
+    #[inline]
     fn halfmove_clock(&self, pos: &SpectralPosition) -> Option<u32> {
         Some(pos.halfmove)
     }
     /// Material (see [`PieceType::value`]) plus a small bonus for men on the points near the
     /// centre, for the search only.
+    #[inline]
     fn evaluate(&self, pos: &SpectralPosition, scores: &mut [i32]) {
         // The sums are kept in the position by `put` and `remove` (see `position::eval_of`).
         for (s, e) in scores.iter_mut().zip(pos.eval) {
             *s += e;
         }
     }
+    #[inline]
     fn capture_values(&self, pos: &SpectralPosition, mv: &SpectralMove) -> Option<(i32, i32)> {
         let code = pos.code(mv.from);
         if code == 0 {

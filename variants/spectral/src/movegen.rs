@@ -151,14 +151,14 @@ impl Spectral {
         let occ = |c: Cell| pos.occupied(c);
         match atom.geo {
             Geo::Leap(_) => {
-                if let Some(&t) = self.rays.ray(from, dir).first() {
+                if let Some(&t) = self.rays().ray(from, dir).first() {
                     if target_ok(pos, me, t, mode) {
                         sink(t);
                     }
                 }
             }
             Geo::Ride(_, max) => {
-                for &t in self.rays.ray(from, dir).iter().take(max as usize) {
+                for &t in self.rays().ray(from, dir).iter().take(max as usize) {
                     if target_ok(pos, me, t, mode) {
                         sink(t);
                     }
@@ -173,7 +173,7 @@ impl Spectral {
                 let mut all_clear = true;
                 let mut same_clear = true;
                 for (i, &t) in self
-                    .rays
+                    .rays()
                     .ray(from, dir)
                     .iter()
                     .take(max as usize)
@@ -197,7 +197,7 @@ impl Spectral {
             }
             Geo::Cannon(_) => {
                 let mut screened = false;
-                for &t in self.rays.ray(from, dir) {
+                for &t in self.rays().ray(from, dir) {
                     if !occ(t) {
                         continue;
                     }
@@ -215,7 +215,7 @@ impl Spectral {
                 // within one board only a screen on that board. Exactly one screen.
                 let mut all_screens = 0;
                 let mut same_screens = 0;
-                for (i, &t) in self.rays.ray(from, dir).iter().enumerate() {
+                for (i, &t) in self.rays().ray(from, dir).iter().enumerate() {
                     let even = (i + 1) % 2 == 0;
                     let screens = if even { same_screens } else { all_screens };
                     if screens == 1 && occ(t) && target_ok(pos, me, t, Mode::CaptureOnly) {
@@ -233,7 +233,7 @@ impl Spectral {
                 }
             }
             Geo::Hopper(_) => {
-                let ray = self.rays.ray(from, dir);
+                let ray = self.rays().ray(from, dir);
                 if let Some(i) = ray.iter().position(|&t| occ(t)) {
                     if let Some(&t) = ray.get(i + 1) {
                         if target_ok(pos, me, t, mode) {
@@ -246,7 +246,7 @@ impl Spectral {
                 // §9: over a screen on either board, landing a full step (two half-steps)
                 // beyond it on the screen's board. Before the screen the path is clear in the
                 // sense of §3 for a move to the screen's board.
-                let ray = self.rays.ray(from, dir);
+                let ray = self.rays().ray(from, dir);
                 let mut all_clear = true;
                 let mut same_clear = true;
                 for (i, &s) in ray.iter().enumerate() {
@@ -295,7 +295,7 @@ impl Spectral {
         mode: Mode,
         sink: &mut impl FnMut(Cell),
     ) {
-        let Some(&c1) = self.rays.ray(from, first).first() else {
+        let Some(&c1) = self.rays().ray(from, first).first() else {
             return;
         };
         if target_ok(pos, me, c1, mode) {
@@ -305,7 +305,7 @@ impl Spectral {
             return;
         }
         for &dir in then {
-            for &t in self.rays.ray(c1, dir) {
+            for &t in self.rays().ray(c1, dir) {
                 if target_ok(pos, me, t, mode) {
                     sink(t);
                 }
@@ -488,7 +488,7 @@ impl Spectral {
             let from = doubled(i);
             // The mailbox code less one is `piece * 2 + player`, the reach table's index.
             let code = pos.board[i] as usize;
-            if !self.reach[(code - 1) * CELLS + from.index()].contains(target) {
+            if !self.reach()[(code - 1) * CELLS + from.index()].contains(target) {
                 continue;
             }
             if self.captures_on(pos, by, from, target) {
@@ -532,7 +532,7 @@ impl Spectral {
     fn reach_of_atom(&self, from: Cell, geo: Geo, s: &mut Set) {
         let line = |dirs: std::ops::Range<usize>, max: usize, s: &mut Set| {
             for dir in dirs {
-                for &t in self.rays.ray(from, dir).iter().take(max) {
+                for &t in self.rays().ray(from, dir).iter().take(max) {
                     s.insert(t);
                 }
             }
@@ -550,10 +550,10 @@ impl Spectral {
                     (dir_range(Dirs::Orth), &self.rhino_turns)
                 };
                 for (k, dir) in firsts.enumerate() {
-                    if let Some(&c1) = self.rays.ray(from, dir).first() {
+                    if let Some(&c1) = self.rays().ray(from, dir).first() {
                         s.insert(c1);
                         for &d2 in &turns[k] {
-                            for &t in self.rays.ray(c1, d2) {
+                            for &t in self.rays().ray(c1, d2) {
                                 s.insert(t);
                             }
                         }
@@ -575,7 +575,7 @@ impl Spectral {
             let from = doubled(i);
             let code = pos.board[i] as usize;
             if (code - 1) >> 1 == PieceType::Pawn as usize
-                || !self.reach[(code - 1) * CELLS + from.index()].contains(king)
+                || !self.reach()[(code - 1) * CELLS + from.index()].contains(king)
             {
                 continue;
             }
@@ -596,11 +596,11 @@ impl Spectral {
                         };
                         let first = atom_dirs(atom.geo);
                         for dir in first.clone() {
-                            let Some(&c1) = self.rays.ray(from, dir).first() else {
+                            let Some(&c1) = self.rays().ray(from, dir).first() else {
                                 continue;
                             };
                             for &d2 in &turns[dir - first.start] {
-                                let ray = self.rays.ray(c1, d2);
+                                let ray = self.rays().ray(c1, d2);
                                 if let Some(i) = ray.iter().position(|&t| t == king) {
                                     out.insert(c1);
                                     for &c in &ray[..i] {
@@ -613,7 +613,7 @@ impl Spectral {
                     geo => {
                         for dir in atom_dirs(geo) {
                             if let Some(k) = along(delta, dir).filter(|&k| k <= atom_reach(geo)) {
-                                for &c in &self.rays.ray(from, dir)[..k - 1] {
+                                for &c in &self.rays().ray(from, dir)[..k - 1] {
                                     out.insert(c);
                                 }
                             }
