@@ -465,6 +465,43 @@ impl Spectral {
         bq & f.odd_all[t] != 0 && self.odd_targets(t, occ) & bq != 0
     }
 
+    /// The men of the side to move that may take a man (the king: if `kt`, his safe targets,
+    /// holds one; a pawn: if a capture cell holds an enemy or is the en passant square `ep`).
+    #[inline(always)]
+    fn may_take_men(&self, s: &Side, kt: Bb, ep: usize) -> Bb {
+        let f = &self.fast;
+        let pos = s.pos;
+        let mut takers = [0; 2];
+        if kt != [0, 0] {
+            takers[s.king >> 6] |= 1 << (s.king & 63);
+        }
+        let mut targets = s.enemy;
+        if ep != NONE as usize {
+            targets[ep >> 6] |= 1 << (ep & 63);
+        }
+        for b in 0..2 {
+            let mut w = pos.kinds[PAWN][b] & s.own[b];
+            while w != 0 {
+                let i = (b << 6) | w.trailing_zeros() as usize;
+                if and(f.pawn_cap_mask[s.me][i], targets) != [0, 0] {
+                    takers[b] |= w & w.wrapping_neg();
+                }
+                w &= w - 1;
+            }
+            for kind in [QUEEN, ROOK, BISHOP, KNIGHT] {
+                let mut w = pos.kinds[kind][b] & s.own[b];
+                while w != 0 {
+                    let i = (b << 6) | w.trailing_zeros() as usize;
+                    if self.may_take(kind, i, s.enemy) {
+                        takers[b] |= w & w.wrapping_neg();
+                    }
+                    w &= w - 1;
+                }
+            }
+        }
+        takers
+    }
+
     /// False if the man of orthodox kind `kind` (not a pawn) on compact `i` cannot take any man
     /// of `enemy` on an empty board.
     #[inline(always)]
@@ -909,7 +946,13 @@ impl Spectral {
         let ep = pos
             .ep
             .map_or(NONE as usize, |(t, _)| COMPACT[t as usize] as usize);
-        for_each_doubled(s.own, |i| {
+        // Out of check, only the men that may take something are visited for the captures.
+        let men = if captures_only {
+            self.may_take_men(&s, kt, ep)
+        } else {
+            s.own
+        };
+        for_each_doubled(men, |i| {
             let from = Cell(DOUBLED[i] as u32);
             let kind = ((pos.board[i] - 1) >> 1) as usize;
             let lines = &f.lines[i];
@@ -917,7 +960,7 @@ impl Spectral {
                 KING => emit(from, lines, &[LINE_KING], kt, out),
                 PAWN => self.pawn_list(&s, &l, i, free, ep, captures_only, out),
                 _ => {
-                    if l.check == [0, 0] || captures_only && !self.may_take(kind, i, s.enemy) {
+                    if l.check == [0, 0] {
                         return;
                     }
                     let t = and(
