@@ -172,6 +172,8 @@ pub(crate) struct FastTables {
     /// promoted to there) and where they promote.
     pawn_ok: [Bb; 2],
     zone: [Bb; 2],
+    /// Where each player's pawns stand when a move of theirs may reach the zone.
+    pre_zone: [Bb; 2],
     /// The number of promotion choices on the squares and on the points.
     promotions: [usize; 2],
     lines: Box<[[Line; 10]; 128]>,
@@ -209,6 +211,7 @@ impl FastTables {
             pawn_cap_mask: Box::new([[[0; 2]; 128]; 2]),
             pawn_ok: [ALL; 2],
             zone: [[0; 2]; 2],
+            pre_zone: [[0; 2]; 2],
             promotions,
             lines: Box::new([[Line::EMPTY; 10]; 128]),
             rook_code: [0; 2],
@@ -225,6 +228,26 @@ impl FastTables {
                     t.zone[player as usize][i >> 6] |= 1 << (i & 63);
                     if promotions[i >> 6] == 0 {
                         t.pawn_ok[player as usize][i >> 6] &= !(1 << (i & 63));
+                    }
+                }
+            }
+        }
+        for i in 0..128 {
+            if DOUBLED[i] == NONE {
+                continue;
+            }
+            // Every cell a step or a capture of a pawn leads to: in the zone, the pawn is
+            // before it (whether or not the move is allowed there).
+            let (x, y) = xy(Cell(DOUBLED[i] as u32));
+            for player in 0..2u8 {
+                let f = Spectral::forward(player);
+                let mut steps = vec![(0, 2 * f)];
+                steps.extend(Spectral::pawn_captures(player));
+                for (dx, dy) in steps {
+                    if let Some(c) = compact_of(x + dx, y + dy) {
+                        if t.zone[player as usize][c >> 6] & (1 << (c & 63)) != 0 {
+                            t.pre_zone[player as usize][i >> 6] |= 1 << (i & 63);
+                        }
                     }
                 }
             }
@@ -908,6 +931,10 @@ impl Spectral {
             t_pt[2] = (pt >> 9) & take[1];
             t_pt[3] = (sq >> 8) & take[1];
             t_pt[4] = (sq >> 9) & take[1];
+        }
+        if and(p, f.pre_zone[me]) == [0, 0] {
+            // No pawn can reach the promotion zone: every target is one move.
+            return t_sq.iter().chain(&t_pt).map(|&x| count(x)).sum();
         }
         let (ok, zone) = (f.pawn_ok[me], f.zone[me]);
         let mut n = 0;
