@@ -20,6 +20,9 @@
 //! last. `Spectral::check_fast_path` compares the two on a position; the tests do so on every
 //! position of many random games.
 
+// The two boards and the four directions are indices into parallel tables throughout.
+#![allow(clippy::needless_range_loop)]
+
 use crate::board::{cell_at, xy, COMPACT, DOUBLED, NONE};
 use crate::movegen::DIRS;
 use crate::pieces::PieceType;
