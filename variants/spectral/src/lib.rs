@@ -22,7 +22,7 @@ pub use position::{Man, Special, SpectralMove, SpectralPosition, CASTLE_BITS};
 
 use board::{Set, CELLS};
 use pieces::Atom;
-use spacechess_geometry::{Cell, RayTable, Shape};
+use spacechess_geometry::{Cell, Shape};
 use spacechess_variant::{
     BoardModel, DrawReason, Man as VariantMan, MoveError, MoveInfo, MoveKind, Outcome, Player,
     Players, PositionError, RulesError, Variant, WinReason,
@@ -40,7 +40,7 @@ pub struct Spectral {
     pub(crate) rules: SpectralRules,
     pub(crate) shape: Shape,
     /// The general generator's rays, built at first use (the fast generator has its own).
-    rays: OnceLock<RayTable>,
+    rays: OnceLock<movegen::GenRays>,
     /// Atoms by [`PieceType`] index.
     pub(crate) atoms: Vec<Vec<Atom>>,
     /// Capture reach supersets: `[(piece * 2 + player) * CELLS + cell]`, built at first use.
@@ -204,10 +204,8 @@ impl Spectral {
     }
 
     /// The general generator's ray table (built at first use).
-    pub(crate) fn rays(&self) -> &RayTable {
-        self.rays.get_or_init(|| {
-            RayTable::new(&self.shape, &movegen::dir_vectors()).expect("the board's directions")
-        })
+    pub(crate) fn rays(&self) -> &movegen::GenRays {
+        self.rays.get_or_init(movegen::GenRays::new)
     }
 
     /// The capture reach supersets of the general generator (built at first use).

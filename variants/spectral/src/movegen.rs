@@ -3,9 +3,11 @@
 
 use crate::board::{cell_at, compact, doubled, is_point, is_square, xy, Set, CELLS, COMPACT};
 use crate::pieces::{Atom, Dirs, Geo, Mode, PieceType};
-use crate::position::{doubled_iter, Man, Special, SpectralMove, SpectralPosition, CASTLE_BITS};
+use crate::position::{
+    compact_iter, for_each_doubled, Man, Special, SpectralMove, SpectralPosition, CASTLE_BITS,
+};
 use crate::Spectral;
-use spacechess_geometry::{Cell, Vector};
+use spacechess_geometry::Cell;
 
 /// Every direction vector of the ray table, by family (see [`dir_range`]).
 pub(crate) const DIRS: [(i8, i8); 36] = [
@@ -54,9 +56,43 @@ pub(crate) const DIRS: [(i8, i8); 36] = [
     (-2, -8),
 ];
 
-/// The ray-table vectors.
-pub(crate) fn dir_vectors() -> Vec<Vector> {
-    DIRS.iter().map(|&(x, y)| Vector::new(&[x, y])).collect()
+/// The general generator's rays: for each compact index and direction of [`DIRS`], the
+/// locations along it in order (every direction keeps a location on the locations), as compact
+/// indices.
+pub(crate) struct GenRays {
+    /// `(start, length)` in `cells` by `compact * DIRS.len() + direction`.
+    index: Vec<(u16, u8)>,
+    cells: Vec<u8>,
+}
+
+impl GenRays {
+    pub(crate) fn new() -> GenRays {
+        let mut index = vec![(0, 0); 128 * DIRS.len()];
+        let mut cells = Vec::new();
+        for i in 0..128 {
+            if crate::board::DOUBLED[i] == crate::board::NONE {
+                continue;
+            }
+            let (x, y) = xy(doubled(i));
+            for (d, &(dx, dy)) in DIRS.iter().enumerate() {
+                let start = cells.len();
+                let mut k = 1;
+                while let Some(c) = cell_at(x + k * dx, y + k * dy) {
+                    cells.push(compact(c) as u8);
+                    k += 1;
+                }
+                index[i * DIRS.len() + d] = (start as u16, (cells.len() - start) as u8);
+            }
+        }
+        GenRays { index, cells }
+    }
+
+    /// The locations from compact `from` along direction `dir`, nearest first.
+    #[inline]
+    pub(crate) fn ray(&self, from: usize, dir: usize) -> &[u8] {
+        let (start, len) = self.index[from * DIRS.len() + dir];
+        &self.cells[start as usize..start as usize + len as usize]
+    }
 }
 
 /// The half-step diagonal directions.
@@ -82,9 +118,9 @@ pub(crate) fn dir_index(v: (i8, i8)) -> usize {
 
 /// Where a target lands for an atom's mode: None = not allowed, Some(capture?).
 #[inline]
-fn target_ok(pos: &SpectralPosition, me: u8, t: Cell, mode: Mode) -> bool {
+fn target_ok(pos: &SpectralPosition, me: u8, t: u8, mode: Mode) -> bool {
     // The mailbox code is 1 + (piece << 1 | player), 0 for an empty location.
-    match pos.code(t) {
+    match pos.board[t as usize] {
         0 => mode.moves(),
         code => (code - 1) & 1 != me && mode.captures(),
     }
@@ -148,19 +184,20 @@ impl Spectral {
         sink: &mut impl FnMut(Cell),
     ) {
         let mode = atom.mode;
-        let occ = |c: Cell| pos.occupied(c);
+        let occ = |c: u8| pos.board[c as usize] != 0;
+        let from = compact(from);
         match atom.geo {
             Geo::Leap(_) => {
                 if let Some(&t) = self.rays().ray(from, dir).first() {
                     if target_ok(pos, me, t, mode) {
-                        sink(t);
+                        sink(doubled(t as usize));
                     }
                 }
             }
             Geo::Ride(_, max) => {
                 for &t in self.rays().ray(from, dir).iter().take(max as usize) {
                     if target_ok(pos, me, t, mode) {
-                        sink(t);
+                        sink(doubled(t as usize));
                     }
                     if occ(t) {
                         break;
@@ -182,7 +219,7 @@ impl Spectral {
                     let even = (i + 1) % 2 == 0;
                     let open = if even { same_clear } else { all_clear };
                     if open && target_ok(pos, me, t, mode) {
-                        sink(t);
+                        sink(doubled(t as usize));
                     }
                     if occ(t) {
                         all_clear = false;
@@ -203,7 +240,7 @@ impl Spectral {
                     }
                     if screened {
                         if target_ok(pos, me, t, Mode::CaptureOnly) {
-                            sink(t);
+                            sink(doubled(t as usize));
                         }
                         break;
                     }
@@ -219,7 +256,7 @@ impl Spectral {
                     let even = (i + 1) % 2 == 0;
                     let screens = if even { same_screens } else { all_screens };
                     if screens == 1 && occ(t) && target_ok(pos, me, t, Mode::CaptureOnly) {
-                        sink(t);
+                        sink(doubled(t as usize));
                     }
                     if occ(t) {
                         all_screens += 1;
@@ -237,7 +274,7 @@ impl Spectral {
                 if let Some(i) = ray.iter().position(|&t| occ(t)) {
                     if let Some(&t) = ray.get(i + 1) {
                         if target_ok(pos, me, t, mode) {
-                            sink(t);
+                            sink(doubled(t as usize));
                         }
                     }
                 }
@@ -258,7 +295,7 @@ impl Spectral {
                     if open {
                         if let Some(&t) = ray.get(i + 2) {
                             if target_ok(pos, me, t, mode) {
-                                sink(t);
+                                sink(doubled(t as usize));
                             }
                         }
                     }
@@ -289,7 +326,7 @@ impl Spectral {
         &self,
         pos: &SpectralPosition,
         me: u8,
-        from: Cell,
+        from: usize,
         first: usize,
         then: &[usize; 2],
         mode: Mode,
@@ -299,17 +336,17 @@ impl Spectral {
             return;
         };
         if target_ok(pos, me, c1, mode) {
-            sink(c1);
+            sink(doubled(c1 as usize));
         }
-        if pos.occupied(c1) {
+        if pos.board[c1 as usize] != 0 {
             return;
         }
         for &dir in then {
-            for &t in self.rays().ray(c1, dir) {
+            for &t in self.rays().ray(c1 as usize, dir) {
                 if target_ok(pos, me, t, mode) {
-                    sink(t);
+                    sink(doubled(t as usize));
                 }
-                if pos.occupied(t) {
+                if pos.board[t as usize] != 0 {
                     break;
                 }
             }
@@ -428,19 +465,19 @@ impl Spectral {
     /// castling or the king's rule of §4 (those are in [`Spectral::legal`]).
     pub(crate) fn pseudo_legal(&self, pos: &SpectralPosition, out: &mut Vec<SpectralMove>) {
         let me = pos.to_move;
-        for i in doubled_iter(pos.men[me as usize]) {
+        for_each_doubled(pos.men[me as usize], |i| {
             let from = doubled(i);
             let piece = (pos.board[i] as usize - 1) >> 1;
             if piece == PieceType::Pawn as usize {
                 self.pawn_moves(pos, me, from, out);
-                continue;
+                return;
             }
             for &atom in &self.atoms[piece] {
                 self.atom_targets(pos, me, from, atom, &mut |t| {
                     out.push(SpectralMove::new(from, t))
                 });
             }
-        }
+        });
     }
 
     /// True if the man on `from` (of player `by`) could capture on `target`, which holds a man
@@ -484,11 +521,12 @@ impl Spectral {
     /// True if a man of player `by` attacks `target`, which must hold a man of the other side
     /// (the king, or a king placed there to test a castling square).
     pub(crate) fn attacked(&self, pos: &SpectralPosition, target: Cell, by: u8) -> bool {
-        for i in doubled_iter(pos.men[by as usize]) {
+        let reach = self.reach();
+        for i in compact_iter(pos.men[by as usize]) {
             let from = doubled(i);
             // The mailbox code less one is `piece * 2 + player`, the reach table's index.
             let code = pos.board[i] as usize;
-            if !self.reach()[(code - 1) * CELLS + from.index()].contains(target) {
+            if !reach[(code - 1) * CELLS + from.index()].contains(target) {
                 continue;
             }
             if self.captures_on(pos, by, from, target) {
@@ -530,10 +568,11 @@ impl Spectral {
     }
 
     fn reach_of_atom(&self, from: Cell, geo: Geo, s: &mut Set) {
+        let from = compact(from);
         let line = |dirs: std::ops::Range<usize>, max: usize, s: &mut Set| {
             for dir in dirs {
                 for &t in self.rays().ray(from, dir).iter().take(max) {
-                    s.insert(t);
+                    s.insert(doubled(t as usize));
                 }
             }
         };
@@ -551,10 +590,10 @@ impl Spectral {
                 };
                 for (k, dir) in firsts.enumerate() {
                     if let Some(&c1) = self.rays().ray(from, dir).first() {
-                        s.insert(c1);
+                        s.insert(doubled(c1 as usize));
                         for &d2 in &turns[k] {
-                            for &t in self.rays().ray(c1, d2) {
-                                s.insert(t);
+                            for &t in self.rays().ray(c1 as usize, d2) {
+                                s.insert(doubled(t as usize));
                             }
                         }
                     }
@@ -571,11 +610,12 @@ impl Spectral {
     fn king_paths(&self, pos: &SpectralPosition, king: Cell, by: u8) -> Set {
         let mut out = Set::EMPTY;
         let (kx, ky) = xy(king);
-        for i in doubled_iter(pos.men[by as usize]) {
+        let reach = self.reach();
+        for i in compact_iter(pos.men[by as usize]) {
             let from = doubled(i);
             let code = pos.board[i] as usize;
             if (code - 1) >> 1 == PieceType::Pawn as usize
-                || !self.reach()[(code - 1) * CELLS + from.index()].contains(king)
+                || !reach[(code - 1) * CELLS + from.index()].contains(king)
             {
                 continue;
             }
@@ -595,16 +635,17 @@ impl Spectral {
                             &self.rhino_turns
                         };
                         let first = atom_dirs(atom.geo);
+                        let king_c = compact(king) as u8;
                         for dir in first.clone() {
-                            let Some(&c1) = self.rays().ray(from, dir).first() else {
+                            let Some(&c1) = self.rays().ray(i, dir).first() else {
                                 continue;
                             };
                             for &d2 in &turns[dir - first.start] {
-                                let ray = self.rays().ray(c1, d2);
-                                if let Some(i) = ray.iter().position(|&t| t == king) {
-                                    out.insert(c1);
-                                    for &c in &ray[..i] {
-                                        out.insert(c);
+                                let ray = self.rays().ray(c1 as usize, d2);
+                                if let Some(j) = ray.iter().position(|&t| t == king_c) {
+                                    out.insert(doubled(c1 as usize));
+                                    for &c in &ray[..j] {
+                                        out.insert(doubled(c as usize));
                                     }
                                 }
                             }
@@ -613,8 +654,8 @@ impl Spectral {
                     geo => {
                         for dir in atom_dirs(geo) {
                             if let Some(k) = along(delta, dir).filter(|&k| k <= atom_reach(geo)) {
-                                for &c in &self.rays().ray(from, dir)[..k - 1] {
-                                    out.insert(c);
+                                for &c in &self.rays().ray(i, dir)[..k - 1] {
+                                    out.insert(doubled(c as usize));
                                 }
                             }
                         }

@@ -307,18 +307,20 @@ impl SpectralMove {
     }
 }
 
-/// The compact indices of the men of `sets` (`[squares, points]`) in the order of the doubled
-/// board's cells, as an iterator (see [`for_each_doubled`]).
-pub(crate) fn doubled_iter(sets: [u64; 2]) -> impl Iterator<Item = usize> {
-    (0..15usize).flat_map(move |row| {
-        let (b, r) = (row & 1, row >> 1);
-        let mut w = (sets[b] >> (8 * r)) & 0xff;
-        std::iter::from_fn(move || {
-            (w != 0).then(|| {
-                let f = w.trailing_zeros() as usize;
-                w &= w - 1;
-                64 * b + 8 * r + f
-            })
-        })
+/// The compact indices of the men of `sets` (`[squares, points]`): the squares, then the points.
+#[inline]
+pub(crate) fn compact_iter(sets: [u64; 2]) -> impl Iterator<Item = usize> {
+    let (mut b, mut w) = (0, sets[0]);
+    std::iter::from_fn(move || loop {
+        if w != 0 {
+            let i = (b << 6) | w.trailing_zeros() as usize;
+            w &= w - 1;
+            return Some(i);
+        }
+        if b == 1 {
+            return None;
+        }
+        b = 1;
+        w = sets[1];
     })
 }
