@@ -6,9 +6,13 @@
 //! The board is the geometry crate's 15x15 box in doubled coordinates ([`board`]): squares are the
 //! (even, even) cells, points the (odd, odd) cells, and a half-step diagonal is a unit diagonal
 //! step. The blocking rules of the game are particular to it, so this crate has its own move
-//! generator over the geometry crate's ray table (its `movegen` module) and implements
-//! [`spacechess_variant::Variant`] itself. The random-variant pieces of §9 replace pieces of the
-//! array through a RON rule file ([`SpectralRules`]).
+//! generators and implements [`spacechess_variant::Variant`] itself: a fast one on one-word
+//! bitboards of each board for positions whose men are of the six orthodox kinds (its `fast`
+//! module: legality from the king's lines, counting at perft's last ply, captures-only lists),
+//! and the general one for every piece (its `movegen` module: atoms walked along rays, moves
+//! that may expose the king made and tested), which is also the fast one's reference in the
+//! tests. The random-variant pieces of §9 replace pieces of the array through a RON rule file
+//! ([`SpectralRules`]).
 
 pub mod board;
 mod fast;
@@ -203,7 +207,7 @@ impl Spectral {
         Ok(v)
     }
 
-    /// The general generator's ray table (built at first use).
+    /// The general generator's rays (built at first use).
     pub(crate) fn rays(&self) -> &movegen::GenRays {
         self.rays.get_or_init(movegen::GenRays::new)
     }

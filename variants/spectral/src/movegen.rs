@@ -9,7 +9,7 @@ use crate::position::{
 use crate::Spectral;
 use spacechess_geometry::Cell;
 
-/// Every direction vector of the ray table, by family (see [`dir_range`]).
+/// Every direction vector of the general generator's rays, by family (see [`dir_range`]).
 pub(crate) const DIRS: [(i8, i8); 36] = [
     // 0..4: half-step diagonals
     (1, 1),

@@ -79,7 +79,7 @@ impl Mode {
     }
 }
 
-/// Families of full-step vectors (in doubled coordinates), indices into the crate's ray table.
+/// Families of full-step vectors (in doubled coordinates), indices into the crate's rays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dirs {
     /// `(±2, 0), (0, ±2)`: wazir / rook.
