@@ -36,7 +36,7 @@ impl Man {
 pub const CASTLE_BITS: [u8; 4] = [1, 2, 4, 8];
 
 /// A position: a mailbox of the 113 locations, bitboards of each player's men and of the six
-/// orthodox kinds on the two boards (squares, points; see [`crate::board::COMPACT`]), castling
+/// orthodox kinds on the two boards (squares, points, each an 8x8 bitboard of one word), castling
 /// rights, the en passant opportunity, the side to move, the clocks, and the evaluation's
 /// material and centre terms kept up to date by [`SpectralPosition::put`] and
 /// [`SpectralPosition::remove`].
