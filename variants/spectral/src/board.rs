@@ -209,6 +209,22 @@ pub fn model() -> BoardModel {
 mod tests {
     use super::*;
 
+    /// The compact numbering (the fast generator's bitboards) is one-to-one on the locations.
+    #[test]
+    fn compact_indices_round_trip() {
+        let mut seen = 0;
+        for c in locations() {
+            let i = compact(c);
+            assert!(i < 128 && DOUBLED[i] != NONE, "{}", name(c));
+            assert_eq!(doubled(i), c);
+            seen += 1;
+        }
+        assert_eq!(seen, 113);
+        assert_eq!(DOUBLED.iter().filter(|&&d| d != NONE).count(), 113);
+        assert_eq!(compact(square(4, 3)), 8 * 3 + 4);
+        assert_eq!(compact(point(3, 3)), 64 + 8 * 3 + 3);
+    }
+
     #[test]
     fn names_round_trip_for_every_location() {
         let locs = locations();
