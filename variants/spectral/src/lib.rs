@@ -443,19 +443,24 @@ impl Variant for Spectral {
     }
     fn repetition_key(&self, pos: &SpectralPosition) -> u64 {
         // FNV-1a style mixing over the occupied locations, castling, en passant and turn.
+        #[inline(always)]
+        fn mix(h: u64, x: u64) -> u64 {
+            (h ^ x).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(17)
+        }
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        let mut mix = |x: u64| {
-            h ^= x;
-            h = h.wrapping_mul(0x0000_0100_0000_01b3).rotate_left(17);
-        };
-        // Every man in the doubled board's order of cells: (cell << 8) | mailbox code.
-        let all = [pos.occ(0), pos.occ(1)];
-        position::for_each_doubled(all, |i| {
-            mix(u64::from(board::DOUBLED[i]) << 8 | u64::from(pos.board[i]))
-        });
-        mix(pos.castling as u64 | (pos.to_move as u64) << 8);
-        mix(pos.ep.map_or(0xffff, |(t, _)| t as u64));
-        h
+        // Every man in the doubled board's order of cells, `cell << 8 | mailbox code`: rank r's
+        // squares, then the row of points above them, as one 16-bit word per rank.
+        let (sq, pt) = (pos.occ(0), pos.occ(1));
+        for (r, row) in position::ROW_KEYS.iter().enumerate() {
+            let mut w = (sq >> (8 * r)) & 0xff | ((pt >> (8 * r)) & 0xff) << 8;
+            while w != 0 {
+                let (cell, i) = row[w.trailing_zeros() as usize];
+                w &= w - 1;
+                h = mix(h, u64::from(cell) | u64::from(pos.board[i as usize]));
+            }
+        }
+        h = mix(h, pos.castling as u64 | (pos.to_move as u64) << 8);
+        mix(h, pos.ep.map_or(0xffff, |(t, _)| t as u64))
     }
     #[inline]
     fn halfmove_clock(&self, pos: &SpectralPosition) -> Option<u32> {

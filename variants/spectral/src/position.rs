@@ -250,6 +250,27 @@ pub(crate) fn value_of(code: u8) -> i32 {
     VALUES[code as usize - 1]
 }
 
+/// For each rank `r` and each bit of the 16-bit word of rank r's squares (bits 0..8) and the row
+/// of points above them (bits 8..16): the doubled cell shifted left by 8 and the compact index
+/// (the repetition key's walk over the men in the doubled board's order).
+pub(crate) static ROW_KEYS: [[(u16, u8); 16]; 8] = {
+    let mut t = [[(0, 0); 16]; 8];
+    let mut r = 0;
+    while r < 8 {
+        let mut b = 0;
+        while b < 16 {
+            let i = if b < 8 { 8 * r + b } else { 64 + 8 * r + b - 8 };
+            let d = DOUBLED[i];
+            if d != crate::board::NONE {
+                t[r][b] = ((d as u16) << 8, i as u8);
+            }
+            b += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
 /// Calls `f` with the compact index of every man of `sets` (`[squares, points]`) in the order of
 /// the doubled board's cells: rank 1's squares, the row of points `*??12`, rank 2's squares, and
 /// so on (the order of [`crate::board::Set`]'s iteration, which the move lists follow).

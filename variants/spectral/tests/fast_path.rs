@@ -3,6 +3,7 @@
 //! position of many seeded random games, with the orthodox array (spirit rule on and off) and
 //! from positions with men on the points, kings in the open and pawns about to promote on both
 //! boards. The games count what they went through, so that a test that checks nothing fails.
+//! In the same positions, the repetition key against its definition.
 
 use spacechess_spectral::{Special, Spectral, SpectralPosition};
 use spacechess_variant::{RandomMover, Variant};
@@ -34,6 +35,7 @@ fn random_games(
             if let Err(e) = v.check_fast_path(&p) {
                 panic!("game {g} (seed {}): {e}", seed + g);
             }
+            assert_eq!(v.repetition_key(&p), reference_key(&p), "game {g}");
             seen.positions += 1;
             seen.checks += usize::from(v.in_check(&p));
             let king = p.king(p.to_move()).expect("a king");
@@ -60,6 +62,25 @@ fn random_games(
         }
     }
     seen
+}
+
+/// The repetition key (and the search's hash key) by its definition: FNV-style mixing of
+/// `cell << 8 | code` for every man in the order of the doubled board's cells (code
+/// `1 + (piece << 1 | player)`), then castling and the side to move, then the en passant square.
+/// The search's transposition table depends on these exact values.
+fn reference_key(p: &SpectralPosition) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut mix = |x: u64| {
+        h ^= x;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3).rotate_left(17);
+    };
+    for c in p.all() {
+        let m = p.man_at(c).expect("occupied");
+        mix((c.0 as u64) << 8 | (1 + ((m.piece as u64) << 1 | m.player as u64)));
+    }
+    mix(p.castling_rights() as u64 | (p.to_move().0 as u64) << 8);
+    mix(p.en_passant().map_or(0xffff, |(t, _)| t.0 as u64));
+    h
 }
 
 fn assert_rich(seen: &Seen, min_positions: usize) {
