@@ -20,6 +20,59 @@ pub const WORDS: usize = 4;
 /// A set of cells of the doubled board.
 pub type Set = CellSet<WORDS>;
 
+/// The compact index of each cell of the doubled board (`NONE` for a cell that is not a
+/// location): the square on file `f`, rank `r` is `8r + f` (0 .. 64), the point between files
+/// `f, f+1` and ranks `r, r+1` is `64 + 8r + f` (64 .. 119). Both boards are 8-bit-wide
+/// bitboards of one word (the points' file 7 and rank 7 are never occupied), which the fast
+/// move generator works on.
+pub(crate) static COMPACT: [u8; CELLS] = compact_table();
+/// The doubled cell of each compact index (`NONE` for the points' unused bits).
+pub(crate) static DOUBLED: [u8; 128] = doubled_table();
+/// No location.
+pub(crate) const NONE: u8 = u8::MAX;
+
+const fn compact_table() -> [u8; CELLS] {
+    let mut t = [NONE; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        let (x, y) = (c % 15, c / 15);
+        if x % 2 == 0 && y % 2 == 0 {
+            t[c] = (8 * (y / 2) + x / 2) as u8;
+        } else if x % 2 == 1 && y % 2 == 1 {
+            t[c] = (64 + 8 * (y / 2) + x / 2) as u8;
+        }
+        c += 1;
+    }
+    t
+}
+
+const fn doubled_table() -> [u8; 128] {
+    let mut t = [NONE; 128];
+    let mut i = 0;
+    while i < 128 {
+        let (f, r) = (i % 8, (i % 64) / 8);
+        if i < 64 {
+            t[i] = (2 * f + 30 * r) as u8;
+        } else if f < 7 && r < 7 {
+            t[i] = (2 * f + 30 * r + 16) as u8;
+        }
+        i += 1;
+    }
+    t
+}
+
+/// The compact index of a location (see [`COMPACT`]).
+#[inline(always)]
+pub(crate) fn compact(cell: Cell) -> usize {
+    COMPACT[cell.index()] as usize
+}
+
+/// The doubled cell of a compact index.
+#[inline(always)]
+pub(crate) fn doubled(i: usize) -> Cell {
+    Cell(DOUBLED[i] as u32)
+}
+
 /// The doubled board as a geometry shape.
 pub fn shape() -> Shape {
     Shape::new(&[SIZE as usize, SIZE as usize]).expect("15x15 is a valid shape")
@@ -155,6 +208,22 @@ pub fn model() -> BoardModel {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The compact numbering (the fast generator's bitboards) is one-to-one on the locations.
+    #[test]
+    fn compact_indices_round_trip() {
+        let mut seen = 0;
+        for c in locations() {
+            let i = compact(c);
+            assert!(i < 128 && DOUBLED[i] != NONE, "{}", name(c));
+            assert_eq!(doubled(i), c);
+            seen += 1;
+        }
+        assert_eq!(seen, 113);
+        assert_eq!(DOUBLED.iter().filter(|&&d| d != NONE).count(), 113);
+        assert_eq!(compact(square(4, 3)), 8 * 3 + 4);
+        assert_eq!(compact(point(3, 3)), 64 + 8 * 3 + 3);
+    }
 
     #[test]
     fn names_round_trip_for_every_location() {

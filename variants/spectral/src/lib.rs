@@ -6,11 +6,16 @@
 //! The board is the geometry crate's 15x15 box in doubled coordinates ([`board`]): squares are the
 //! (even, even) cells, points the (odd, odd) cells, and a half-step diagonal is a unit diagonal
 //! step. The blocking rules of the game are particular to it, so this crate has its own move
-//! generator over the geometry crate's ray table (its `movegen` module) and implements
-//! [`spacechess_variant::Variant`] itself. The random-variant pieces of §9 replace pieces of the
-//! array through a RON rule file ([`SpectralRules`]).
+//! generators and implements [`spacechess_variant::Variant`] itself: a fast one on one-word
+//! bitboards of each board for positions whose men are of the six orthodox kinds (its `fast`
+//! module: legality from the king's lines, counting at perft's last ply, captures-only lists),
+//! and the general one for every piece (its `movegen` module: atoms walked along rays, moves
+//! that may expose the king made and tested), which is also the fast one's reference in the
+//! tests. The random-variant pieces of §9 replace pieces of the array through a RON rule file
+//! ([`SpectralRules`]).
 
 pub mod board;
+mod fast;
 mod movegen;
 pub mod pieces;
 mod position;
@@ -21,11 +26,12 @@ pub use position::{Man, Special, SpectralMove, SpectralPosition, CASTLE_BITS};
 
 use board::{Set, CELLS};
 use pieces::Atom;
-use spacechess_geometry::{Cell, RayTable, Shape};
+use spacechess_geometry::{Cell, Shape};
 use spacechess_variant::{
     BoardModel, DrawReason, Man as VariantMan, MoveError, MoveInfo, MoveKind, Outcome, Player,
     Players, PositionError, RulesError, Variant, WinReason,
 };
+use std::sync::OnceLock;
 
 /// The orthodox array on the squares, all points empty (spectral-realm.md §6).
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -37,11 +43,12 @@ pub const RANDOM_EXAMPLE: &str = include_str!("../rules/random-example.ron");
 pub struct Spectral {
     pub(crate) rules: SpectralRules,
     pub(crate) shape: Shape,
-    pub(crate) rays: RayTable,
+    /// The general generator's rays, built at first use (the fast generator has its own).
+    rays: OnceLock<movegen::GenRays>,
     /// Atoms by [`PieceType`] index.
     pub(crate) atoms: Vec<Vec<Atom>>,
-    /// Capture reach supersets: `[(piece * 2 + player) * CELLS + cell]`.
-    pub(crate) reach: Vec<Set>,
+    /// Capture reach supersets: `[(piece * 2 + player) * CELLS + cell]`, built at first use.
+    reach: OnceLock<Vec<Set>>,
     /// For the Griffin: after the diagonal step number k, the two outward orthogonals.
     pub(crate) griffin_turns: [[usize; 2]; 4],
     /// For the Rhinoceros: after the orthogonal step number k, the two outward diagonals.
@@ -50,6 +57,8 @@ pub struct Spectral {
     pub(crate) promo_points: Vec<PieceType>,
     /// Castling rights lost when a move leaves or enters each cell.
     pub(crate) castle_mask: Vec<u8>,
+    /// The fast generator's tables (see the `fast` module).
+    pub(crate) fast: fast::FastTables,
     pub(crate) start: SpectralPosition,
     players: Players,
     description: String,
@@ -111,8 +120,6 @@ impl Spectral {
     pub fn with_rules(rules: SpectralRules) -> Result<Spectral, RulesError> {
         rules.check()?;
         let shape = board::shape();
-        let rays = RayTable::new(&shape, &movegen::dir_vectors())
-            .map_err(|e| RulesError::Invalid(e.to_string()))?;
         let atoms = PieceType::ALL.iter().map(|p| p.atoms()).collect();
         let turn = |a: (i8, i8), b: (i8, i8)| [movegen::dir_index(a), movegen::dir_index(b)];
         let griffin_turns = [(2, 2), (-2, 2), (2, -2), (-2, -2)].map(|(x, y)| turn((x, 0), (0, y)));
@@ -125,7 +132,7 @@ impl Spectral {
         });
         let array = rules.array();
         let promo_squares = array.to_vec();
-        let promo_points = array
+        let promo_points: Vec<PieceType> = array
             .iter()
             .copied()
             .filter(|p| !p.switches_boards())
@@ -157,22 +164,24 @@ impl Spectral {
         if !rules.spirit_rule {
             description.push_str("; the King's spirit rule set aside");
         }
+        let (promo_squares_len, promo_points_len) = (promo_squares.len(), promo_points.len());
+        let rules_rook = rules.piece_for(PieceType::Rook);
         let mut v = Spectral {
             rules,
             shape,
-            rays,
+            rays: OnceLock::new(),
             atoms,
-            reach: Vec::new(),
+            reach: OnceLock::new(),
             griffin_turns,
             rhino_turns,
             promo_squares,
             promo_points,
             castle_mask,
+            fast: fast::FastTables::new([promo_squares_len, promo_points_len], rules_rook),
             start: SpectralPosition::empty(),
             players: Players::two(),
             description,
         };
-        v.reach = v.build_reach();
         // The array after replacement; Black's mirrors White's.
         let white_back: String = [
             PieceType::Rook,
@@ -198,6 +207,16 @@ impl Spectral {
         Ok(v)
     }
 
+    /// The general generator's rays (built at first use).
+    pub(crate) fn rays(&self) -> &movegen::GenRays {
+        self.rays.get_or_init(movegen::GenRays::new)
+    }
+
+    /// The capture reach supersets of the general generator (built at first use).
+    pub(crate) fn reach(&self) -> &[Set] {
+        self.reach.get_or_init(|| self.build_reach())
+    }
+
     /// The rules in force.
     pub fn rules(&self) -> &SpectralRules {
         &self.rules
@@ -221,7 +240,7 @@ impl Spectral {
             p.to_move = m.player;
         }
         let mut out = Vec::new();
-        self.legal(&p, &mut out);
+        self.legal_moves(&p, &mut out);
         out.retain(|m| m.from == from);
         out
     }
@@ -239,7 +258,7 @@ impl Spectral {
                 },
             );
         }
-        self.attacked(&p, cell, by.0)
+        self.attacked_any(&p, cell, by.0)
     }
 }
 
@@ -262,22 +281,48 @@ impl Variant for Spectral {
     fn start(&self) -> SpectralPosition {
         self.start
     }
+    #[inline]
     fn to_move(&self, pos: &SpectralPosition) -> Player {
         pos.to_move()
     }
     fn legal_moves(&self, pos: &SpectralPosition, out: &mut Vec<SpectralMove>) {
-        self.legal(pos, out)
+        if !self.list_fast(pos, out, false) {
+            self.legal(pos, out)
+        }
     }
+    fn count_legal_moves(&self, pos: &SpectralPosition, scratch: &mut Vec<SpectralMove>) -> usize {
+        self.count_fast(pos).unwrap_or_else(|| {
+            self.legal(pos, scratch);
+            scratch.len()
+        })
+    }
+    /// The legal captures (en passant included), in the order of the legal moves; true if there
+    /// is no legal move at all.
+    fn noisy_moves(&self, pos: &SpectralPosition, out: &mut Vec<SpectralMove>) -> bool {
+        if self.list_fast(pos, out, true) {
+            return out.is_empty() && self.any_legal_fast(pos) == Some(false);
+        }
+        self.legal(pos, out);
+        if out.is_empty() {
+            return true;
+        }
+        out.retain(|m| m.special == Special::EnPassant || pos.occupied(m.to));
+        false
+    }
+    #[inline]
     fn play(&self, pos: &SpectralPosition, mv: &SpectralMove) -> SpectralPosition {
         self.make(pos, mv)
     }
     fn outcome(&self, pos: &SpectralPosition) -> Option<Outcome> {
-        let mut moves = Vec::new();
-        self.legal(pos, &mut moves);
-        if !moves.is_empty() {
+        let any = self.any_legal_fast(pos).unwrap_or_else(|| {
+            let mut moves = Vec::new();
+            self.legal(pos, &mut moves);
+            !moves.is_empty()
+        });
+        if any {
             return None;
         }
-        Some(if self.is_check(pos) {
+        Some(if self.in_check(pos) {
             Outcome::Win {
                 winners: vec![Player(1 - pos.to_move)],
                 reason: WinReason::Checkmate,
@@ -286,8 +331,13 @@ impl Variant for Spectral {
             Outcome::Draw(DrawReason::Stalemate)
         })
     }
+    #[inline]
     fn in_check(&self, pos: &SpectralPosition) -> bool {
-        self.is_check(pos)
+        if self.fast_ok(pos) {
+            self.in_check_fast(pos)
+        } else {
+            self.is_check(pos)
+        }
     }
     fn cell_info(
         &self,
@@ -393,39 +443,52 @@ impl Variant for Spectral {
     }
     fn repetition_key(&self, pos: &SpectralPosition) -> u64 {
         // FNV-1a style mixing over the occupied locations, castling, en passant and turn.
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        let mut mix = |x: u64| {
-            h ^= x;
-            h = h.wrapping_mul(0x0000_0100_0000_01b3).rotate_left(17);
-        };
-        for c in pos.all() {
-            mix(((c.0 as u64) << 8) | pos.board[c.index()] as u64);
+        #[inline(always)]
+        fn mix(h: u64, x: u64) -> u64 {
+            (h ^ x).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(17)
         }
-        mix(pos.castling as u64 | (pos.to_move as u64) << 8);
-        mix(pos.ep.map_or(0xffff, |(t, _)| t as u64));
-        h
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        // Every man in the doubled board's order of cells, `cell << 8 | mailbox code`: rank r's
+        // squares, then the row of points above them, as one 16-bit word per rank.
+        let (sq, pt) = (pos.occ(0), pos.occ(1));
+        for (r, row) in position::ROW_KEYS.iter().enumerate() {
+            let mut w = (sq >> (8 * r)) & 0xff | ((pt >> (8 * r)) & 0xff) << 8;
+            while w != 0 {
+                let (cell, i) = row[w.trailing_zeros() as usize];
+                w &= w - 1;
+                h = mix(h, u64::from(cell) | u64::from(pos.board[i as usize]));
+            }
+        }
+        h = mix(h, pos.castling as u64 | (pos.to_move as u64) << 8);
+        mix(h, pos.ep.map_or(0xffff, |(t, _)| t as u64))
     }
+    #[inline]
     fn halfmove_clock(&self, pos: &SpectralPosition) -> Option<u32> {
         Some(pos.halfmove)
     }
     /// Material (see [`PieceType::value`]) plus a small bonus for men on the points near the
     /// centre, for the search only.
+    #[inline]
     fn evaluate(&self, pos: &SpectralPosition, scores: &mut [i32]) {
-        for c in pos.all() {
-            let m = pos.man_at(c).expect("occupied");
-            let (x, y) = board::xy(c);
-            let centre = 14 - ((x - 7).abs() + (y - 7).abs()) as i32;
-            if let Some(s) = scores.get_mut(m.player as usize) {
-                *s += m.piece.value() + centre;
-            }
+        // The sums are kept in the position by `put` and `remove` (see `position::eval_of`).
+        for (s, e) in scores.iter_mut().zip(pos.eval) {
+            *s += e;
         }
     }
+    #[inline]
     fn capture_values(&self, pos: &SpectralPosition, mv: &SpectralMove) -> Option<(i32, i32)> {
-        let taker = pos.man_at(mv.from)?.piece.value();
+        let code = pos.code(mv.from);
+        if code == 0 {
+            return None;
+        }
+        let taker = position::value_of(code);
         match mv.special {
             Special::EnPassant => Some((PieceType::Pawn.value(), taker)),
             Special::Castle => None,
-            _ => pos.man_at(mv.to).map(|m| (m.piece.value(), taker)),
+            _ => match pos.code(mv.to) {
+                0 => None,
+                taken => Some((position::value_of(taken), taker)),
+            },
         }
     }
 }

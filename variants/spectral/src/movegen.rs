@@ -1,13 +1,15 @@
 //! Move generation: the atoms over the doubled board with the blocking rules of
 //! spectral-realm.md §3 and §9, the pawn of §5, castling, the king's rule of §4, legality and make.
 
-use crate::board::{cell_at, is_point, is_square, xy, Set, CELLS};
+use crate::board::{cell_at, compact, doubled, is_point, is_square, xy, Set, CELLS, COMPACT};
 use crate::pieces::{Atom, Dirs, Geo, Mode, PieceType};
-use crate::position::{Man, Special, SpectralMove, SpectralPosition, CASTLE_BITS};
+use crate::position::{
+    compact_iter, for_each_doubled, Man, Special, SpectralMove, SpectralPosition, CASTLE_BITS,
+};
 use crate::Spectral;
-use spacechess_geometry::{Cell, Vector};
+use spacechess_geometry::Cell;
 
-/// Every direction vector of the ray table, by family (see [`dir_range`]).
+/// Every direction vector of the general generator's rays, by family (see [`dir_range`]).
 pub(crate) const DIRS: [(i8, i8); 36] = [
     // 0..4: half-step diagonals
     (1, 1),
@@ -54,9 +56,43 @@ pub(crate) const DIRS: [(i8, i8); 36] = [
     (-2, -8),
 ];
 
-/// The ray-table vectors.
-pub(crate) fn dir_vectors() -> Vec<Vector> {
-    DIRS.iter().map(|&(x, y)| Vector::new(&[x, y])).collect()
+/// The general generator's rays: for each compact index and direction of [`DIRS`], the
+/// locations along it in order (every direction keeps a location on the locations), as compact
+/// indices.
+pub(crate) struct GenRays {
+    /// `(start, length)` in `cells` by `compact * DIRS.len() + direction`.
+    index: Vec<(u16, u8)>,
+    cells: Vec<u8>,
+}
+
+impl GenRays {
+    pub(crate) fn new() -> GenRays {
+        let mut index = vec![(0, 0); 128 * DIRS.len()];
+        let mut cells = Vec::new();
+        for i in 0..128 {
+            if crate::board::DOUBLED[i] == crate::board::NONE {
+                continue;
+            }
+            let (x, y) = xy(doubled(i));
+            for (d, &(dx, dy)) in DIRS.iter().enumerate() {
+                let start = cells.len();
+                let mut k = 1;
+                while let Some(c) = cell_at(x + k * dx, y + k * dy) {
+                    cells.push(compact(c) as u8);
+                    k += 1;
+                }
+                index[i * DIRS.len() + d] = (start as u16, (cells.len() - start) as u8);
+            }
+        }
+        GenRays { index, cells }
+    }
+
+    /// The locations from compact `from` along direction `dir`, nearest first.
+    #[inline]
+    pub(crate) fn ray(&self, from: usize, dir: usize) -> &[u8] {
+        let (start, len) = self.index[from * DIRS.len() + dir];
+        &self.cells[start as usize..start as usize + len as usize]
+    }
 }
 
 /// The half-step diagonal directions.
@@ -82,9 +118,9 @@ pub(crate) fn dir_index(v: (i8, i8)) -> usize {
 
 /// Where a target lands for an atom's mode: None = not allowed, Some(capture?).
 #[inline]
-fn target_ok(pos: &SpectralPosition, me: u8, t: Cell, mode: Mode) -> bool {
+fn target_ok(pos: &SpectralPosition, me: u8, t: u8, mode: Mode) -> bool {
     // The mailbox code is 1 + (piece << 1 | player), 0 for an empty location.
-    match pos.board[t.index()] {
+    match pos.board[t as usize] {
         0 => mode.moves(),
         code => (code - 1) & 1 != me && mode.captures(),
     }
@@ -148,19 +184,20 @@ impl Spectral {
         sink: &mut impl FnMut(Cell),
     ) {
         let mode = atom.mode;
-        let occ = |c: Cell| pos.occupied(c);
+        let occ = |c: u8| pos.board[c as usize] != 0;
+        let from = compact(from);
         match atom.geo {
             Geo::Leap(_) => {
-                if let Some(&t) = self.rays.ray(from, dir).first() {
+                if let Some(&t) = self.rays().ray(from, dir).first() {
                     if target_ok(pos, me, t, mode) {
-                        sink(t);
+                        sink(doubled(t as usize));
                     }
                 }
             }
             Geo::Ride(_, max) => {
-                for &t in self.rays.ray(from, dir).iter().take(max as usize) {
+                for &t in self.rays().ray(from, dir).iter().take(max as usize) {
                     if target_ok(pos, me, t, mode) {
-                        sink(t);
+                        sink(doubled(t as usize));
                     }
                     if occ(t) {
                         break;
@@ -173,7 +210,7 @@ impl Spectral {
                 let mut all_clear = true;
                 let mut same_clear = true;
                 for (i, &t) in self
-                    .rays
+                    .rays()
                     .ray(from, dir)
                     .iter()
                     .take(max as usize)
@@ -182,7 +219,7 @@ impl Spectral {
                     let even = (i + 1) % 2 == 0;
                     let open = if even { same_clear } else { all_clear };
                     if open && target_ok(pos, me, t, mode) {
-                        sink(t);
+                        sink(doubled(t as usize));
                     }
                     if occ(t) {
                         all_clear = false;
@@ -197,13 +234,13 @@ impl Spectral {
             }
             Geo::Cannon(_) => {
                 let mut screened = false;
-                for &t in self.rays.ray(from, dir) {
+                for &t in self.rays().ray(from, dir) {
                     if !occ(t) {
                         continue;
                     }
                     if screened {
                         if target_ok(pos, me, t, Mode::CaptureOnly) {
-                            sink(t);
+                            sink(doubled(t as usize));
                         }
                         break;
                     }
@@ -215,11 +252,11 @@ impl Spectral {
                 // within one board only a screen on that board. Exactly one screen.
                 let mut all_screens = 0;
                 let mut same_screens = 0;
-                for (i, &t) in self.rays.ray(from, dir).iter().enumerate() {
+                for (i, &t) in self.rays().ray(from, dir).iter().enumerate() {
                     let even = (i + 1) % 2 == 0;
                     let screens = if even { same_screens } else { all_screens };
                     if screens == 1 && occ(t) && target_ok(pos, me, t, Mode::CaptureOnly) {
-                        sink(t);
+                        sink(doubled(t as usize));
                     }
                     if occ(t) {
                         all_screens += 1;
@@ -233,11 +270,11 @@ impl Spectral {
                 }
             }
             Geo::Hopper(_) => {
-                let ray = self.rays.ray(from, dir);
+                let ray = self.rays().ray(from, dir);
                 if let Some(i) = ray.iter().position(|&t| occ(t)) {
                     if let Some(&t) = ray.get(i + 1) {
                         if target_ok(pos, me, t, mode) {
-                            sink(t);
+                            sink(doubled(t as usize));
                         }
                     }
                 }
@@ -246,7 +283,7 @@ impl Spectral {
                 // §9: over a screen on either board, landing a full step (two half-steps)
                 // beyond it on the screen's board. Before the screen the path is clear in the
                 // sense of §3 for a move to the screen's board.
-                let ray = self.rays.ray(from, dir);
+                let ray = self.rays().ray(from, dir);
                 let mut all_clear = true;
                 let mut same_clear = true;
                 for (i, &s) in ray.iter().enumerate() {
@@ -258,7 +295,7 @@ impl Spectral {
                     if open {
                         if let Some(&t) = ray.get(i + 2) {
                             if target_ok(pos, me, t, mode) {
-                                sink(t);
+                                sink(doubled(t as usize));
                             }
                         }
                     }
@@ -289,27 +326,27 @@ impl Spectral {
         &self,
         pos: &SpectralPosition,
         me: u8,
-        from: Cell,
+        from: usize,
         first: usize,
         then: &[usize; 2],
         mode: Mode,
         sink: &mut impl FnMut(Cell),
     ) {
-        let Some(&c1) = self.rays.ray(from, first).first() else {
+        let Some(&c1) = self.rays().ray(from, first).first() else {
             return;
         };
         if target_ok(pos, me, c1, mode) {
-            sink(c1);
+            sink(doubled(c1 as usize));
         }
-        if pos.occupied(c1) {
+        if pos.board[c1 as usize] != 0 {
             return;
         }
         for &dir in then {
-            for &t in self.rays.ray(c1, dir) {
+            for &t in self.rays().ray(c1 as usize, dir) {
                 if target_ok(pos, me, t, mode) {
-                    sink(t);
+                    sink(doubled(t as usize));
                 }
-                if pos.occupied(t) {
+                if pos.board[t as usize] != 0 {
                     break;
                 }
             }
@@ -327,7 +364,7 @@ impl Spectral {
     }
 
     /// The pawn's capture offsets for a player: full-step and half-step diagonals forward.
-    fn pawn_captures(player: u8) -> [(i8, i8); 4] {
+    pub(crate) fn pawn_captures(player: u8) -> [(i8, i8); 4] {
         let f = Self::forward(player);
         [(2, 2 * f), (-2, 2 * f), (1, f), (-1, f)]
     }
@@ -428,18 +465,19 @@ impl Spectral {
     /// castling or the king's rule of §4 (those are in [`Spectral::legal`]).
     pub(crate) fn pseudo_legal(&self, pos: &SpectralPosition, out: &mut Vec<SpectralMove>) {
         let me = pos.to_move;
-        for from in pos.occ[me as usize] {
-            let piece = (pos.board[from.index()] as usize - 1) >> 1;
+        for_each_doubled(pos.men[me as usize], |i| {
+            let from = doubled(i);
+            let piece = (pos.board[i] as usize - 1) >> 1;
             if piece == PieceType::Pawn as usize {
                 self.pawn_moves(pos, me, from, out);
-                continue;
+                return;
             }
             for &atom in &self.atoms[piece] {
                 self.atom_targets(pos, me, from, atom, &mut |t| {
                     out.push(SpectralMove::new(from, t))
                 });
             }
-        }
+        });
     }
 
     /// True if the man on `from` (of player `by`) could capture on `target`, which holds a man
@@ -483,10 +521,12 @@ impl Spectral {
     /// True if a man of player `by` attacks `target`, which must hold a man of the other side
     /// (the king, or a king placed there to test a castling square).
     pub(crate) fn attacked(&self, pos: &SpectralPosition, target: Cell, by: u8) -> bool {
-        for from in pos.occ[by as usize] {
+        let reach = self.reach();
+        for i in compact_iter(pos.men[by as usize]) {
+            let from = doubled(i);
             // The mailbox code less one is `piece * 2 + player`, the reach table's index.
-            let code = pos.board[from.index()] as usize;
-            if !self.reach[(code - 1) * CELLS + from.index()].contains(target) {
+            let code = pos.board[i] as usize;
+            if !reach[(code - 1) * CELLS + from.index()].contains(target) {
                 continue;
             }
             if self.captures_on(pos, by, from, target) {
@@ -528,10 +568,11 @@ impl Spectral {
     }
 
     fn reach_of_atom(&self, from: Cell, geo: Geo, s: &mut Set) {
+        let from = compact(from);
         let line = |dirs: std::ops::Range<usize>, max: usize, s: &mut Set| {
             for dir in dirs {
-                for &t in self.rays.ray(from, dir).iter().take(max) {
-                    s.insert(t);
+                for &t in self.rays().ray(from, dir).iter().take(max) {
+                    s.insert(doubled(t as usize));
                 }
             }
         };
@@ -548,11 +589,11 @@ impl Spectral {
                     (dir_range(Dirs::Orth), &self.rhino_turns)
                 };
                 for (k, dir) in firsts.enumerate() {
-                    if let Some(&c1) = self.rays.ray(from, dir).first() {
-                        s.insert(c1);
+                    if let Some(&c1) = self.rays().ray(from, dir).first() {
+                        s.insert(doubled(c1 as usize));
                         for &d2 in &turns[k] {
-                            for &t in self.rays.ray(c1, d2) {
-                                s.insert(t);
+                            for &t in self.rays().ray(c1 as usize, d2) {
+                                s.insert(doubled(t as usize));
                             }
                         }
                     }
@@ -569,10 +610,12 @@ impl Spectral {
     fn king_paths(&self, pos: &SpectralPosition, king: Cell, by: u8) -> Set {
         let mut out = Set::EMPTY;
         let (kx, ky) = xy(king);
-        for from in pos.occ[by as usize] {
-            let code = pos.board[from.index()] as usize;
+        let reach = self.reach();
+        for i in compact_iter(pos.men[by as usize]) {
+            let from = doubled(i);
+            let code = pos.board[i] as usize;
             if (code - 1) >> 1 == PieceType::Pawn as usize
-                || !self.reach[(code - 1) * CELLS + from.index()].contains(king)
+                || !reach[(code - 1) * CELLS + from.index()].contains(king)
             {
                 continue;
             }
@@ -592,16 +635,17 @@ impl Spectral {
                             &self.rhino_turns
                         };
                         let first = atom_dirs(atom.geo);
+                        let king_c = compact(king) as u8;
                         for dir in first.clone() {
-                            let Some(&c1) = self.rays.ray(from, dir).first() else {
+                            let Some(&c1) = self.rays().ray(i, dir).first() else {
                                 continue;
                             };
                             for &d2 in &turns[dir - first.start] {
-                                let ray = self.rays.ray(c1, d2);
-                                if let Some(i) = ray.iter().position(|&t| t == king) {
-                                    out.insert(c1);
-                                    for &c in &ray[..i] {
-                                        out.insert(c);
+                                let ray = self.rays().ray(c1 as usize, d2);
+                                if let Some(j) = ray.iter().position(|&t| t == king_c) {
+                                    out.insert(doubled(c1 as usize));
+                                    for &c in &ray[..j] {
+                                        out.insert(doubled(c as usize));
                                     }
                                 }
                             }
@@ -610,8 +654,8 @@ impl Spectral {
                     geo => {
                         for dir in atom_dirs(geo) {
                             if let Some(k) = along(delta, dir).filter(|&k| k <= atom_reach(geo)) {
-                                for &c in &self.rays.ray(from, dir)[..k - 1] {
-                                    out.insert(c);
+                                for &c in &self.rays().ray(i, dir)[..k - 1] {
+                                    out.insert(doubled(c as usize));
                                 }
                             }
                         }
@@ -728,56 +772,69 @@ impl Spectral {
     /// The position after a move (pseudo-legal or legal).
     pub(crate) fn make(&self, pos: &SpectralPosition, m: &SpectralMove) -> SpectralPosition {
         let mut p = *pos;
-        let me = pos.to_move;
-        let man = pos.man_at(m.from).expect("a man moves");
-        let capture = pos.occupied(m.to) || m.special == Special::EnPassant;
-        p.remove(m.from);
-        if m.special == Special::EnPassant {
-            if let Some((_, victim)) = pos.ep {
-                p.remove(Cell(victim as u32));
+        let me = pos.to_move as usize;
+        let (fi, ti) = (compact(m.from), compact(m.to));
+        let code = pos.board[fi];
+        let piece = (code - 1) >> 1;
+        let taken = pos.board[ti];
+        p.remove_at(fi);
+        if taken != 0 {
+            p.remove_at(ti);
+            if (taken - 1) >> 1 == PieceType::King as u8 && p.kings[1 - me] == m.to.0 as u8 {
+                p.kings[1 - me] = u8::MAX;
             }
         }
-        let placed = Man {
-            player: me,
-            piece: m.promotion.unwrap_or(man.piece),
+        if m.special == Special::EnPassant {
+            if let Some((_, victim)) = pos.ep {
+                p.remove_at(COMPACT[victim as usize] as usize);
+            }
+        }
+        let placed = match m.promotion {
+            Some(q) => Man {
+                player: me as u8,
+                piece: q,
+            }
+            .code(),
+            None => code,
         };
-        p.put(m.to, placed);
+        p.put_at(ti, placed);
+        if piece == PieceType::King as u8 {
+            p.kings[me] = m.to.0 as u8;
+        }
         if m.special == Special::Castle {
-            let rank = if me == 0 { 0 } else { 7 };
-            let (rf, rt) = if xy(m.to).0 > xy(m.from).0 {
-                (7, 5)
+            // The rook's squares: h1 -> f1 or a1 -> d1 (compact 7 -> 5, 0 -> 3; rank 8: + 56).
+            let base = if me == 0 { 0 } else { 56 };
+            let (rf, rt) = if ti > fi {
+                (base + 7, base + 5)
             } else {
-                (0, 3)
+                (base, base + 3)
             };
-            let (rf, rt) = (
-                crate::board::square(rf, rank),
-                crate::board::square(rt, rank),
-            );
-            if let Some(r) = p.man_at(rf) {
-                p.remove(rf);
-                p.put(rt, r);
+            let r = p.board[rf];
+            if r != 0 {
+                p.remove_at(rf);
+                p.remove_at(rt);
+                p.put_at(rt, r);
             }
         }
         // Castling rights: lost when the king moves or a corner is left or entered.
-        for c in [m.from, m.to] {
-            p.castling &= !self.castle_mask[c.index()];
-        }
+        p.castling &= !(self.castle_mask[m.from.index()] | self.castle_mask[m.to.index()]);
         p.ep = if m.special == Special::DoubleStep {
-            let (x, y) = xy(m.from);
-            let passed = cell_at(x, y + 2 * Self::forward(me)).expect("on the board");
-            Some((passed.0 as u8, m.to.0 as u8))
+            // The square passed over is half way (one full step) between from and to.
+            let passed = (m.from.0 + m.to.0) / 2;
+            Some((passed as u8, m.to.0 as u8))
         } else {
             None
         };
-        p.halfmove = if capture || man.piece == PieceType::Pawn {
-            0
-        } else {
-            pos.halfmove.saturating_add(1)
-        };
+        p.halfmove =
+            if taken != 0 || m.special == Special::EnPassant || piece == PieceType::Pawn as u8 {
+                0
+            } else {
+                pos.halfmove.saturating_add(1)
+            };
         if me == 1 {
             p.fullmove = p.fullmove.saturating_add(1);
         }
-        p.to_move = 1 - me;
+        p.to_move = 1 - me as u8;
         p
     }
 }

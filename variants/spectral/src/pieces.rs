@@ -79,7 +79,7 @@ impl Mode {
     }
 }
 
-/// Families of full-step vectors (in doubled coordinates), indices into the crate's ray table.
+/// Families of full-step vectors (in doubled coordinates), indices into the crate's rays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dirs {
     /// `(±2, 0), (0, ±2)`: wazir / rook.
@@ -223,7 +223,7 @@ impl PieceType {
     /// A value in centipawns for the search's evaluation only (not a rule): orthodox values, the
     /// Bishop raised for reaching both colours and the points, the others estimated from their
     /// moves.
-    pub fn value(self) -> i32 {
+    pub const fn value(self) -> i32 {
         use PieceType::*;
         match self {
             King => 0,

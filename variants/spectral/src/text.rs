@@ -6,7 +6,7 @@ use crate::pieces::PieceType;
 use crate::position::{Man, Special, SpectralMove, SpectralPosition, CASTLE_BITS};
 use crate::Spectral;
 use spacechess_geometry::Cell;
-use spacechess_variant::{MoveError, PositionError};
+use spacechess_variant::{MoveError, PositionError, Variant};
 
 fn man_char(m: Man) -> char {
     let l = m.piece.letter();
@@ -220,7 +220,8 @@ impl Spectral {
     fn validate(&self, pos: &SpectralPosition) -> Result<(), PositionError> {
         let colour = |p: u8| if p == 0 { "White" } else { "Black" };
         for p in 0..2u8 {
-            let kings = pos.occ[p as usize]
+            let kings = pos
+                .of(spacechess_variant::Player(p))
                 .iter()
                 .filter(|&c| pos.man_at(c).map(|m| m.piece) == Some(PieceType::King))
                 .count();
@@ -235,7 +236,7 @@ impl Spectral {
         let k = pos
             .king(spacechess_variant::Player(other))
             .expect("one king");
-        if self.attacked(pos, k, pos.to_move) {
+        if self.attacked_any(pos, k, pos.to_move) {
             return Err(PositionError::Invalid(format!(
                 "{} is in check but it is {}'s turn",
                 colour(other),
@@ -320,7 +321,7 @@ impl Spectral {
     ) -> Result<SpectralMove, MoveError> {
         let t = text.trim();
         let mut legal = Vec::new();
-        self.legal(pos, &mut legal);
+        self.legal_moves(pos, &mut legal);
         if legal.is_empty() {
             return Err(MoveError::GameOver(
                 "the side to move has no legal move".into(),
@@ -396,7 +397,7 @@ impl Spectral {
                         && self.rules.spirit_rule
                         && is_point(to)
                         && !is_point(from)
-                        && self.is_check(pos)
+                        && self.in_check(pos)
                     {
                         "a king in check on a square may not enter the points (the spirit rule)"
                             .to_string()
