@@ -92,6 +92,10 @@ pub(crate) struct RideGroup<const W: usize> {
     pub fill: Fill<W>,
 }
 
+/// A royal man's value in static exchanges: more than every other man together, so that no
+/// exchange gives it up.
+const ROYAL_SEE_VALUE: i32 = 100_000;
+
 /// Index of an atom's mode into the allowed-cells triple of a position.
 const BOTH: u8 = 0;
 const MOVE_ONLY: u8 = 1;
@@ -1469,6 +1473,148 @@ impl<const W: usize> Engine<W> {
             }
         }
         false
+    }
+
+    /// Every man of `ctx`'s attackers that captures on `cell`, `occ` being the occupied cells
+    /// (men off `occ` are gone: the exchanges of [`Engine::see`]).
+    pub(crate) fn attackers_in(
+        &self,
+        f: &Fast<W>,
+        pos: &Position<W>,
+        ctx: &AttackCtx<'_, W>,
+        occ: CellSet<W>,
+        cell: Cell,
+    ) -> CellSet<W> {
+        let mut out = CellSet::EMPTY;
+        for &(g, covers) in ctx.leapers {
+            let l = &f.leapers[g as usize];
+            out |= self.leap_men(f, pos, ctx, l, covers) & l.from[cell.index()];
+        }
+        let cells = self.shape.cell_count() as usize;
+        for (ci, c) in f.classes.iter().enumerate() {
+            let s = ctx.sliders[ci] & occ;
+            let at = ci * cells + cell.index();
+            if s.is_empty() || !f.reach[at].intersects(&s) {
+                continue;
+            }
+            let (start, end) = f.ray_spans[at];
+            for r in &f.class_rays[start as usize..end as usize] {
+                if !r.mask.intersects(&s) {
+                    continue;
+                }
+                let b = first_on(r.up, r.mask & occ).expect("a man on the ray");
+                if s.contains(b) && self.class_reaches(f, c, pos, cell, r.dir as usize, b) {
+                    out.insert(b);
+                }
+            }
+        }
+        out & occ
+    }
+
+    /// The static exchange evaluation of a capture (see [`spacechess_variant::Variant::see`]):
+    /// on the fast path's tables, two players only; None for other moves and promotions.
+    pub fn see(&self, pos: &Position<W>, m: &Move) -> Option<i32> {
+        let f = self.fast.as_ref()?;
+        if self.players.count() != 2 || self.rules.goal == crate::rules::Goal::LoseAll {
+            return None;
+        }
+        let victim_cell = match m.kind {
+            MoveKind::EnPassant { victim } => victim,
+            MoveKind::Normal | MoveKind::DoubleStep { .. } => m.to,
+            _ => return None,
+        };
+        if !pos.occupied().contains(victim_cell) {
+            return None;
+        }
+        let values = self.piece_values();
+        let value = |k: u8| {
+            if self.is_royal(k) {
+                ROYAL_SEE_VALUE
+            } else {
+                values[k as usize]
+            }
+        };
+        let me = pos.to_move.index();
+        let them = 1 - me;
+        // The attackers of each side: the enemies of the other.
+        let (_, _, ours) = self.side_ctx(f, pos, them);
+        let (_, _, theirs) = self.side_ctx(f, pos, me);
+        let mut occ = pos.occupied();
+        occ.remove(m.from);
+        occ.remove(victim_cell);
+        let mut gain = [0i32; 40];
+        gain[0] = value(self.kind_at(pos, victim_cell));
+        let mut on_cell = value(self.kind_at(pos, m.from));
+        let mut d = 0;
+        let mut side = them;
+        while d + 1 < gain.len() {
+            let ctx = if side == me { &ours } else { &theirs };
+            let att = self.attackers_in(f, pos, ctx, occ, m.to);
+            if att.is_empty() {
+                break;
+            }
+            // The least valuable attacker.
+            let mut best: Option<(i32, Cell)> = None;
+            for k in 0..self.kinds.len() {
+                let men = att & pos.by_kind[k];
+                if let Some(c) = men.first_cell() {
+                    let v = value(k as u8);
+                    if best.is_none_or(|(b, _)| v < b) {
+                        best = Some((v, c));
+                    }
+                }
+            }
+            let (v, c) = best.expect("an attacker of some kind");
+            d += 1;
+            gain[d] = on_cell - gain[d - 1];
+            on_cell = v;
+            occ.remove(c);
+            side = 1 - side;
+        }
+        while d > 0 {
+            gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+            d -= 1;
+        }
+        Some(gain[0])
+    }
+
+    /// Checks [`Engine::see`] on every capture of `pos` against what any exchange must give: at
+    /// most the man taken (the other side may stop), at least that less the taker (the taker's
+    /// side may stop after the reply) unless the taker is royal, and exactly the man taken when
+    /// no enemy man attacks the landing cell once the move is made (the tests of
+    /// `fast_tests.rs` call it in every position of their random games).
+    #[cfg(test)]
+    pub(crate) fn check_see(&self, pos: &Position<W>) -> Result<(), String> {
+        let values = self.piece_values();
+        let mut moves = Vec::new();
+        self.generate_legal(pos, &mut moves);
+        for m in &moves {
+            let Some(got) = self.see(pos, m) else {
+                continue;
+            };
+            let victim_cell = match m.kind {
+                MoveKind::EnPassant { victim } => victim,
+                _ => m.to,
+            };
+            let value = |c: Cell| {
+                let k = self.kind_at(pos, c);
+                (!self.is_royal(k)).then(|| values[k as usize])
+            };
+            let victim = value(victim_cell).unwrap_or(ROYAL_SEE_VALUE);
+            let after = self.make(pos, m);
+            let defended = self.attacked_by(&after, m.to, after.by_player[after.to_move.index()]);
+            let ok = got <= victim
+                && value(m.from).is_none_or(|taker| got >= victim - taker)
+                && (defended || got == victim);
+            if !ok {
+                return Err(format!(
+                    "{}: see of {} is {got} (taken {victim}, defended {defended})",
+                    crate::text::position_text(self, pos),
+                    crate::text::move_text(self, pos, m)
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Checkers of, and men pinned to, the royal man `king` of the side owning `own`.

@@ -3,7 +3,8 @@
 //! of the fast path (limited rides, oriented riders, duplicate atoms, a riding royal man, four
 //! players in two teams, boards of one to eight words). In the same positions: the quiescence
 //! search's captures-only list (`Engine::generate_noisy`) against the legal moves filtered, and
-//! the evaluation's mobility counts against a walk of every ray (docs/search.md, Evaluation).
+//! the evaluation's mobility counts against a walk of every ray (docs/search.md, Evaluation), and
+//! the static exchange evaluation of every capture against its bounds.
 
 use super::*;
 use crate::fast::{down_to_last, has_bmi2, up_to_first, FMotion};
@@ -29,6 +30,9 @@ fn random_games<const W: usize>(
                 panic!("{e}");
             }
             if let Err(e) = e.check_mobility(&p) {
+                panic!("{e}");
+            }
+            if let Err(e) = e.check_see(&p) {
                 panic!("{e}");
             }
             positions += 1;

@@ -203,6 +203,9 @@ impl<const W: usize> Variant for Engine<W> {
     fn noisy_moves(&self, pos: &Position<W>, out: &mut Vec<Move>) -> bool {
         self.generate_noisy(pos, out)
     }
+    fn see(&self, pos: &Position<W>, mv: &Move) -> Option<i32> {
+        Engine::see(self, pos, mv)
+    }
     fn moved_man_attacked(&self, after: &Position<W>, mv: &Move) -> bool {
         let Some(owner) = after.piece_at(mv.to).map(|pc| pc.player) else {
             return false;

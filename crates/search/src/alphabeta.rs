@@ -179,11 +179,16 @@ const DELTA_MARGIN: i32 = 200;
 const MAX_PLY: u32 = 96;
 /// Default of [`SearchOptions::coalition_moves`].
 const COALITION_MOVES: usize = 6;
-const HISTORY_SIZE: usize = 1 << 12;
+/// Slots of the history and counter-move tables (per player for the history).
+const HISTORY_SIZE: usize = 1 << 14;
+/// The most a history score may reach (either sign): updates shrink toward it ("gravity").
+const HISTORY_MAX: i32 = 16_384;
 /// Reverse futility margin per ply of depth, in centipawns.
 const RFP_MARGIN: i32 = 110;
 /// Futility margins for quiet moves at depth 1 and 2, in centipawns.
 const FUTILITY_MARGIN: [i32; 3] = [0, 150, 320];
+/// Centipawns the side to move gains in the static score: having the move is worth something.
+const TEMPO: i32 = 10;
 /// Half-width of the first aspiration window, in centipawns.
 const ASPIRATION: i32 = 35;
 /// Nodes between two looks at the clock and the shared counters.
@@ -193,6 +198,13 @@ const CHECK_EVERY: u64 = 1024;
 const KEY_HASH: i64 = 1 << 40;
 const KEY_CAPTURE: i64 = 1 << 32;
 const KEY_KILLER: i64 = 1 << 31;
+/// Captures that lose material by static exchange ([`Variant::see`]) come after the quiet
+/// moves (their keys lie between this and [`KEY_QUIET_MIN`]).
+const KEY_BAD_CAPTURE: i64 = -(1 << 40);
+/// Keys of quiet moves are above this (history scores, at least -[`HISTORY_MAX`]).
+const KEY_QUIET_MIN: i64 = -(1 << 32);
+/// The counter move: the quiet move that last refuted the opponent's previous move.
+const KEY_COUNTER: i64 = KEY_KILLER - 2;
 
 /// A search engine over one variant.
 ///
@@ -362,7 +374,17 @@ struct Worker<'a, V: Variant> {
     options: SearchOptions,
     id: usize,
     killers: Vec<[Option<V::Move>; 2]>,
+    /// Quiet-move scores per (player, move slot): raised for a move that cuts, lowered for the
+    /// quiet moves searched before it.
     history: Vec<i32>,
+    /// Per slot of a move, the slot (+ 1) of the quiet move that last refuted it (0: none).
+    counters: Vec<u32>,
+    /// Per ply, the slot (+ 1) of the move that led there (0: the root or a pass).
+    line: Vec<u32>,
+    /// Per ply, the static score of the side to move (`None` in check or unknown).
+    evals: Vec<Option<i32>>,
+    /// Per ply, the slots of the quiet moves searched at that node (for the history's malus).
+    tried: Vec<Vec<usize>>,
     /// Hash keys of the game's earlier positions (oldest first), then of the current line.
     path: Vec<u64>,
     sides: Sides,
@@ -383,6 +405,8 @@ struct Worker<'a, V: Variant> {
     seldepth: u32,
     /// True when null-move pruning may be tried (two players, option on).
     can_pass: bool,
+    /// Two players: the node two plies up is the same player's (for "improving").
+    two_sided: bool,
 }
 
 /// Where a move goes in the history table.
@@ -393,9 +417,25 @@ fn move_hash<M: Hash>(m: &M) -> usize {
 }
 
 /// Plies by which a late quiet move is reduced: grows with the depth and the move's rank.
-fn reduction(depth: u32, rank: usize) -> u32 {
-    let r = 0.5 + f64::from(depth).ln() * (rank as f64).ln() / 2.5;
-    r as u32
+fn reduction(depth: u32, rank: usize) -> i32 {
+    let r = 0.75 + f64::from(depth).ln() * (rank as f64).ln() / 2.25;
+    r as i32
+}
+
+/// Quiet moves searched at most at a node of `depth` (1 to 5) that is not on the principal
+/// variation nor in check; later ones are skipped (late-move pruning).
+fn late_move_limit(depth: u32, improving: bool) -> usize {
+    let n = 3 + (depth * depth) as usize;
+    if improving {
+        n
+    } else {
+        n / 2 + 1
+    }
+}
+
+/// A history update toward `bonus` (either sign), kept within [`HISTORY_MAX`].
+fn nudge(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
 }
 
 impl<'a, V: Variant> Worker<'a, V> {
@@ -414,7 +454,11 @@ impl<'a, V: Variant> Worker<'a, V> {
             options,
             id,
             killers: Vec::new(),
-            history: vec![0; HISTORY_SIZE],
+            history: vec![0; HISTORY_SIZE * v.players().count().max(1)],
+            counters: vec![0; HISTORY_SIZE],
+            line: vec![0; MAX_PLY as usize + 2],
+            evals: vec![None; MAX_PLY as usize + 2],
+            tried: Vec::new(),
             path: game.to_vec(),
             sides: Sides::new(v.players(), Player(0)),
             pending: 0,
@@ -430,6 +474,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             root_depth: 1,
             seldepth: 0,
             can_pass: options.null_move && v.players().count() == 2,
+            two_sided: v.players().count() == 2,
         }
     }
 
@@ -589,8 +634,11 @@ impl<'a, V: Variant> Worker<'a, V> {
         let mut alpha = alpha0;
         let mut best_score = -INFINITY;
         let mut best = 0;
+        self.line[0] = 0;
+        self.evals[0] = None;
         for (i, (m, _)) in moves.iter().enumerate() {
             let child = self.v.play(pos, m);
+            self.line[1] = move_hash(m) as u32 + 1;
             let score = if i == 0 {
                 self.child_score(&child, me, depth - 1, 1, alpha, beta)
             } else {
@@ -713,6 +761,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         if self.buffers.len() <= i {
             self.buffers.resize_with(i + 1, Vec::new);
             self.orders.resize_with(i + 1, Vec::new);
+            self.tried.resize_with(i + 1, Vec::new);
         }
         (
             std::mem::take(&mut self.buffers[i]),
@@ -729,7 +778,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         let mut scores = std::mem::take(&mut self.scores);
         let s = self.sides.evaluate(self.v, pos, me, &mut scores);
         self.scores = scores;
-        s
+        s + TEMPO
     }
 
     fn negamax(
@@ -772,34 +821,40 @@ impl<'a, V: Variant> Worker<'a, V> {
                 }
             }
         }
-        // The static score, where a pruning rule below needs it.
+        // The static score of every node out of check: the pruning rules below use it, and
+        // whether it improved on the side's score two plies up ("improving").
+        let static_score = if in_check {
+            None
+        } else {
+            Some(self.static_eval(pos, me))
+        };
+        let p = ply as usize;
+        self.evals[p] = static_score;
+        let improving = match (static_score, p.checked_sub(2).and_then(|q| self.evals[q])) {
+            (Some(now), Some(before)) if self.two_sided => now > before,
+            (Some(_), _) => true,
+            (None, _) => false,
+        };
         let quiet_node =
             !pv_node && !in_check && beta.abs() < MATE_BOUND && alpha.abs() < MATE_BOUND;
         let futile = self.options.futility && quiet_node && depth <= 3;
-        let static_score = if futile || (self.can_pass && quiet_node && depth >= 3) {
-            Some(self.static_eval(pos, me))
-        } else {
-            None
-        };
         // Reverse futility: far above beta near the horizon, a move will not fall below it.
         if let (true, Some(s)) = (futile, static_score) {
-            if s - RFP_MARGIN * depth as i32 >= beta {
+            let margin = RFP_MARGIN * depth as i32 - if improving { RFP_MARGIN / 2 } else { 0 };
+            if s - margin >= beta {
                 return s;
             }
         }
         // Null move: if passing still holds beta at a reduced depth, so will a real move
         // (unsound in zugzwang, hence the option).
-        if self.can_pass
-            && allow_null
-            && !pv_node
-            && !in_check
-            && depth >= 3
-            && beta.abs() < MATE_BOUND
-        {
-            if let Some(passed) = self.v.pass(pos) {
-                if static_score.is_some_and(|s| s >= beta) {
-                    let reduced = depth.saturating_sub(3 + depth / 6);
+        if self.can_pass && allow_null && quiet_node && depth >= 3 {
+            if let Some(s) = static_score.filter(|&s| s >= beta) {
+                if let Some(passed) = self.v.pass(pos) {
+                    // Further the more the static score exceeds beta.
+                    let r = 3 + depth / 6 + ((s - beta) / 200).clamp(0, 3) as u32;
+                    let reduced = depth.saturating_sub(r);
                     self.path.push(raw);
+                    self.line[p + 1] = 0;
                     let next = self.v.to_move(&passed);
                     let s = if self.sides.same(me, next) {
                         self.negamax(&passed, reduced, ply + 1, beta - 1, beta, false)
@@ -816,6 +871,11 @@ impl<'a, V: Variant> Worker<'a, V> {
                 }
             }
         }
+        // Internal iterative reduction: with no move from the table, a deep node is searched a
+        // ply shallower (its result fills the table for the next visit).
+        if self.options.late_move_reductions && hash_move.is_none() && depth >= 4 && !in_check {
+            depth -= 1;
+        }
         let (mut moves, mut order) = self.take_buffers(ply);
         self.v.legal_moves(pos, &mut moves);
         if moves.is_empty() {
@@ -824,7 +884,9 @@ impl<'a, V: Variant> Worker<'a, V> {
                 .sides
                 .outcome_score(self.v.outcome(pos).as_ref(), me, ply);
         }
-        self.order(pos, &moves, &mut order, hash_move, ply);
+        self.order(pos, &moves, &mut order, hash_move, ply, me);
+        let mut tried = std::mem::take(&mut self.tried[p]);
+        tried.clear();
         let alpha0 = alpha;
         let mut best_score = -INFINITY;
         let mut best = order[0].1;
@@ -832,10 +894,14 @@ impl<'a, V: Variant> Worker<'a, V> {
         // Quiet moves that cannot lift the static score to alpha near the horizon are skipped
         // (after the first move, unless they give check).
         let prune_quiet = match static_score {
-            Some(s) if self.options.futility && depth <= 2 => {
-                s + FUTILITY_MARGIN[depth as usize] <= alpha
-            }
+            Some(s) if futile && depth <= 2 => s + FUTILITY_MARGIN[depth as usize] <= alpha,
             _ => false,
+        };
+        // Late-move pruning: near the horizon, only the first few quiet moves are searched.
+        let late_limit = if self.options.futility && quiet_node && depth <= 5 {
+            late_move_limit(depth, improving)
+        } else {
+            usize::MAX
         };
         // A coalition player's quiet moves beyond the first few are not searched (paranoid).
         let quiet_limit = match self.options.coalition_moves {
@@ -845,34 +911,44 @@ impl<'a, V: Variant> Worker<'a, V> {
         let mut quiet_seen = 0;
         for (rank, &(order_key, index)) in order.iter().enumerate() {
             let m = &moves[index as usize];
-            if order_key < KEY_CAPTURE {
+            // Late moves (quiet ones and losing captures) may be pruned and reduced; only quiet
+            // ones feed the killers and history.
+            let late = order_key < KEY_CAPTURE;
+            let quiet = late && order_key > KEY_QUIET_MIN;
+            if late {
                 quiet_seen += 1;
-                if quiet_seen > quiet_limit && best_score > -MATE_BOUND {
+                if best_score > -MATE_BOUND && (quiet_seen > quiet_limit || quiet_seen > late_limit)
+                {
                     break;
                 }
             }
             let child = self.v.play(pos, m);
             if prune_quiet
                 && rank > 0
-                && order_key < KEY_CAPTURE
+                && late
                 && best_score > -MATE_BOUND
                 && !self.v.in_check(&child)
             {
                 continue;
             }
+            let slot = move_hash(m);
+            self.line[p + 1] = slot as u32 + 1;
             let score = if rank == 0 {
                 self.child_score(&child, me, depth - 1, ply + 1, alpha, beta)
             } else {
                 let mut reduced_depth = depth - 1;
                 if self.options.late_move_reductions
                     && depth >= 3
-                    && rank >= 3
-                    && order_key < KEY_KILLER - 1
+                    && rank >= 2
+                    && order_key < KEY_COUNTER
                     && !in_check
                     && !self.v.in_check(&child)
                 {
-                    let r = reduction(depth, rank).min(depth - 2);
-                    reduced_depth -= r;
+                    let mut r = reduction(depth, rank);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    reduced_depth -= r.clamp(0, depth as i32 - 2) as u32;
                 }
                 let mut s = self.child_score(&child, me, reduced_depth, ply + 1, alpha, alpha + 1);
                 if reduced_depth < depth - 1 && s > alpha && !self.stopped {
@@ -892,14 +968,18 @@ impl<'a, V: Variant> Worker<'a, V> {
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
-                        if order_key < KEY_CAPTURE {
-                            self.remember_quiet(m, ply, depth);
+                        if quiet {
+                            self.remember_quiet(m, slot, &tried, me, ply, depth);
                         }
                         break;
                     }
                 }
             }
+            if quiet {
+                tried.push(slot);
+            }
         }
+        self.tried[p] = tried;
         self.path.pop();
         if !self.stopped {
             self.store(key, depth, ply, best_score, alpha0, beta, Some(best));
@@ -983,6 +1063,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         for (i, m) in moves.iter().enumerate() {
             let key = match self.v.capture_values(pos, m) {
                 Some((victim, _)) if delta && stand + victim + DELTA_MARGIN <= alpha => continue,
+                Some(_) if !in_check && self.v.see(pos, m).is_some_and(|g| g < 0) => continue,
                 Some(_)
                     if prune
                         && me != self.sides.root()
@@ -1034,7 +1115,18 @@ impl<'a, V: Variant> Worker<'a, V> {
         best_score
     }
 
-    fn remember_quiet(&mut self, m: &V::Move, ply: u32, depth: u32) {
+    /// A quiet move `m` (in history slot `slot`) cut off at `ply`: it becomes a killer and the
+    /// counter move of the move before, its history rises and that of the quiet moves searched
+    /// before it (`tried`) falls.
+    fn remember_quiet(
+        &mut self,
+        m: &V::Move,
+        slot: usize,
+        tried: &[usize],
+        me: Player,
+        ply: u32,
+        depth: u32,
+    ) {
         let i = ply as usize;
         if self.killers.len() <= i {
             self.killers.resize(i + 1, [None, None]);
@@ -1044,13 +1136,21 @@ impl<'a, V: Variant> Worker<'a, V> {
             k[1] = k[0].take();
             k[0] = Some(m.clone());
         }
-        let h = &mut self.history[move_hash(m)];
-        *h = (*h + (depth * depth) as i32).min(1 << 20);
+        let prev = self.line[i];
+        if prev != 0 {
+            self.counters[prev as usize - 1] = slot as u32 + 1;
+        }
+        let base = me.index() * HISTORY_SIZE;
+        let bonus = ((depth * depth + depth) as i32 * 16).min(1_600);
+        nudge(&mut self.history[base + slot], bonus);
+        for &t in tried {
+            nudge(&mut self.history[base + t], -bonus);
+        }
     }
 
     /// Fills `order` with (key, index) for every move, largest key first: the hash move, then
-    /// captures (most valuable victim, least valuable attacker), killers, then quiet moves by
-    /// history; ties keep move-generation order.
+    /// captures (most valuable victim, least valuable attacker), killers, the counter move, then
+    /// quiet moves by history; ties keep move-generation order.
     fn order(
         &self,
         pos: &V::Position,
@@ -1058,20 +1158,38 @@ impl<'a, V: Variant> Worker<'a, V> {
         order: &mut Vec<(i64, u16)>,
         hash_move: Option<u16>,
         ply: u32,
+        me: Player,
     ) {
         let killers = self.killers.get(ply as usize);
+        let prev = self.line[ply as usize];
+        let counter = if prev != 0 {
+            self.counters[prev as usize - 1]
+        } else {
+            0
+        };
+        let history = &self.history[me.index() * HISTORY_SIZE..][..HISTORY_SIZE];
         order.clear();
         order.extend(moves.iter().enumerate().map(|(i, m)| {
             let k: i64 = if Some(i as u16) == hash_move {
                 KEY_HASH
             } else if let Some((victim, attacker)) = self.v.capture_values(pos, m) {
-                KEY_CAPTURE + i64::from(victim) * 64 - i64::from(attacker)
+                let by_value = i64::from(victim) * 64 - i64::from(attacker);
+                if self.v.see(pos, m).is_some_and(|g| g < 0) {
+                    KEY_BAD_CAPTURE + by_value
+                } else {
+                    KEY_CAPTURE + by_value
+                }
             } else if killers.is_some_and(|k| k[0].as_ref() == Some(m)) {
                 KEY_KILLER
             } else if killers.is_some_and(|k| k[1].as_ref() == Some(m)) {
                 KEY_KILLER - 1
             } else {
-                i64::from(self.history[move_hash(m)])
+                let slot = move_hash(m);
+                if counter != 0 && counter == slot as u32 + 1 {
+                    KEY_COUNTER
+                } else {
+                    i64::from(history[slot])
+                }
             };
             (k, i as u16)
         }));

@@ -152,6 +152,11 @@ macro_rules! forward_variant {
             $crate::Variant::pass(&self.$f, pos)
         }
     };
+    (@one $f:ident see) => {
+        fn see(&self, pos: &Self::Position, mv: &Self::Move) -> Option<i32> {
+            $crate::Variant::see(&self.$f, pos, mv)
+        }
+    };
     (@one $f:ident moved_man_attacked) => {
         fn moved_man_attacked(&self, after: &Self::Position, mv: &Self::Move) -> bool {
             $crate::Variant::moved_man_attacked(&self.$f, after, mv)

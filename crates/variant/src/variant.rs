@@ -233,6 +233,16 @@ pub trait Variant: Send + Sync {
         false
     }
 
+    /// The static exchange evaluation of a capture `mv`: what the side to move wins (or, if
+    /// negative, loses) in centipawns on the capture's cell if both sides go on taking there
+    /// with their least valuable man while it pays (pins and checks ignored). `None` where the
+    /// variant does not evaluate exchanges, or for a move it does not evaluate (not a capture,
+    /// a promotion). The search skips losing captures in its quiescence search and tries them
+    /// after the quiet moves. Default: `None`.
+    fn see(&self, _pos: &Self::Position, _mv: &Self::Move) -> Option<i32> {
+        None
+    }
+
     // One man's moves (`spacechess piece`). Both default to None: a variant that names no cells
     // this way cannot list one man's moves; every built-in variant implements them.
 

@@ -742,6 +742,12 @@ impl<const W: usize> Variant for Cubic<W> {
     fn moved_man_attacked(&self, after: &CubicPosition<W>, mv: &Move) -> bool {
         self.is_plain() && Variant::moved_man_attacked(&self.engine, &after.board, mv)
     }
+    fn see(&self, pos: &CubicPosition<W>, mv: &Move) -> Option<i32> {
+        if !self.is_plain() {
+            return None;
+        }
+        Variant::see(&self.engine, &pos.board, mv)
+    }
     fn noisy_moves(&self, pos: &CubicPosition<W>, out: &mut Vec<Move>) -> bool {
         if self.is_plain() {
             return self.engine.generate_noisy(&pos.board, out);

@@ -110,7 +110,7 @@ impl Variant for Orthodox {
         move_text, parse_move, draw, draw_marked, piece_names, move_info, men, board,
         repetition_key, halfmove_clock,
         hash_key, evaluate, capture_values, noisy_moves, cell_info, move_origin, pass,
-        moved_man_attacked,
+        moved_man_attacked, see,
     );
     fn to_move(&self, pos: &OrthodoxPosition) -> Player {
         pos.to_move()
