@@ -112,11 +112,12 @@ impl RouteE {
     }
 }
 
-/// Offsets `(dz, da, db)` in `-7..=7`, as an index.
+/// Offsets `(dz, da, db)` in `-7..=7`, as an index: `(dz + 7) * 225 + (da + 7) * 15 + db + 7`.
 #[inline]
 fn offset_index(from: usize, to: usize) -> usize {
-    let (f, t) = (zab(from), zab(to));
-    ((t.0 - f.0 + 7) as usize * 15 + (t.1 - f.1 + 7) as usize) * 15 + (t.2 - f.2 + 7) as usize
+    // A tile's `z * 225 + a * 15 + b` is its index `z * 64 + a * 8 + b` plus `z * 161 + a * 7`.
+    let lin = |c: usize| c + (c >> 6) * 161 + ((c >> 3) & 7) * 7;
+    lin(to) + 7 * 225 + 7 * 15 + 7 - lin(from)
 }
 
 /// Room for the 2D quadrant shapes and rays (a power of two, so that indexing needs no bounds
@@ -135,8 +136,10 @@ fn shape_table() -> Box<ShapeTable> {
 
 /// The tables.
 pub(crate) struct Geo {
-    plane_of: [[u8; 512]; 13],
-    bit_of: [[u8; 512]; 13],
+    /// Per orientation (padded to 16, so that an orientation masked to 4 bits needs no bounds
+    /// check) and tile, its plane and its grid bit there.
+    plane_of: [[u8; 512]; 16],
+    bit_of: [[u8; 512]; 16],
     /// Per plane, grid bit to tile (`u16::MAX`: off the board).
     cell_of: Vec<[u16; 64]>,
     /// Per plane, the grid squares on the board.
@@ -144,8 +147,9 @@ pub(crate) struct Geo {
     /// Per plane, its tiles in each level's word.
     lvl: Vec<[u64; 8]>,
     drop: Vec<Drop>,
-    /// Per plane, its orientation.
-    orient_of: [u8; NPLANES],
+    /// Per plane, its orientation (256 entries, so that a plane number masked to a byte needs
+    /// no bounds check).
+    orient_of: [u8; 256],
     /// Per plane dropping b, the fixed b.
     fixed: Vec<u8>,
     /// Per quadrant shape and grid square, the squares of perimeter 0..=7 (0: none).
@@ -240,13 +244,13 @@ fn orientation(u: (i8, i8, i8), v: (i8, i8, i8)) -> usize {
 impl Geo {
     fn build() -> Geo {
         // Planes: per orientation, the planes n.t = c, numbered from the smallest c.
-        let mut plane_of = [[0u8; 512]; 13];
-        let mut bit_of = [[0u8; 512]; 13];
+        let mut plane_of = [[0u8; 512]; 16];
+        let mut bit_of = [[0u8; 512]; 16];
         let mut cell_of = vec![[u16::MAX; 64]; NPLANES];
         let mut onboard = vec![0u64; NPLANES];
         let mut lvl = vec![[0u64; 8]; NPLANES];
         let mut drop = vec![Drop::Z; NPLANES];
-        let mut orient_of = [0u8; NPLANES];
+        let mut orient_of = [0u8; 256];
         let mut fixed = vec![0u8; NPLANES];
         let mut base = 0usize;
         for (o, &n) in NORMALS.iter().enumerate() {
@@ -604,7 +608,7 @@ impl Geo {
     /// The grid bit of `c` in plane `pid` (0 if `c` is not in it).
     #[inline]
     pub(crate) fn bit_in(&self, pid: usize, c: Cell) -> u64 {
-        let o = self.orient_of[pid % NPLANES] as usize % 13;
+        let o = self.orient_of[pid & 255] as usize & 15;
         if self.plane_of[o][c.index()] as usize == pid {
             1u64 << self.bit_of[o][c.index()]
         } else {
@@ -729,7 +733,7 @@ impl Geo {
         let si = s.index();
         MEMO.with(|memo| {
             for pl in &self.fams[f] {
-                let o = pl.o as usize;
+                let o = pl.o as usize & 15;
                 let pid = self.plane_of[o][si] as usize;
                 let s2 = self.bit_of[o][si] as usize & 63;
                 let occ = occ2(pid);
@@ -770,13 +774,13 @@ impl Geo {
     /// A route's plane through `from` and its manifold there (a grid word; `to` included).
     #[inline]
     pub(crate) fn manifold(&self, r: &RouteE, from: Cell) -> (usize, u64) {
-        let o = r.o as usize;
+        let o = r.o as usize & 15;
         let pid = self.plane_of[o][from.index()] as usize;
         let s2 = self.bit_of[o][from.index()] as usize;
-        let k = r.k as usize;
-        let mut m = self.sq[r.sa as usize][s2][k];
+        let (s2, k) = (s2 & 63, r.k as usize & 7);
+        let mut m = self.sq[r.sa as usize & (MAX_SHAPES - 1)][s2][k];
         if r.sb != NONE {
-            m |= self.sq[r.sb as usize][s2][k];
+            m |= self.sq[r.sb as usize & (MAX_SHAPES - 1)][s2][k];
         }
         (pid, m)
     }
@@ -784,7 +788,7 @@ impl Geo {
     /// The grid bit of `c` in plane orientation `o`.
     #[inline]
     fn bit(&self, r: &RouteE, c: Cell) -> u64 {
-        1u64 << self.bit_of[r.o as usize][c.index()]
+        1u64 << self.bit_of[r.o as usize & 15][c.index()]
     }
 
     /// True if a base piece of family `f` on `from` covers `to` (some route open, whatever stands

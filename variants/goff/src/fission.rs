@@ -56,6 +56,10 @@ struct TileData {
     structures: Vec<Conjoined>,
     reach: Bits,
     groups: Vec<Groups>,
+    /// The groups of every structure, in one run ([`Groups`] holds ranges into it).
+    gs: Vec<Group>,
+    /// Per structure, the bishop's destinations and the duke's (for the attack test).
+    dests: Vec<[Bits; 2]>,
 }
 
 /// The destinations of one sub-piece of a structure that share one region `R` (each destination
@@ -69,14 +73,25 @@ struct Group {
     dests: u64,
 }
 
-/// A structure as groups: its conjoining tile, the bishop's groups, the duke's, and how many
-/// structures follow in its chain (skipped once a sub-piece has two men in each of its regions:
-/// they only grow along the chain).
+/// A structure as groups: its conjoining tile (occupancy word and bit), the runs of the bishop's
+/// groups and of the duke's in [`TileData::gs`], and how many structures follow in its chain
+/// (the same ray or pair of rays with k + 1, k + 2: each region grows along the chain, and
+/// what lies in a region or is the conjoining tile at k lies inside every region of the
+/// sub-piece further on, off its destinations).
 struct Groups {
-    f: Cell,
+    f_word: u8,
+    f_bit: u64,
     rest: u8,
-    bishop: Vec<Group>,
-    duke: Vec<Group>,
+    bishop: (u16, u16),
+    duke: (u16, u16),
+}
+
+impl Groups {
+    /// True if a man stands on the conjoining tile.
+    #[inline]
+    fn f_taken(&self, occupied: &Bits) -> bool {
+        occupied.0[self.f_word as usize & 7] & self.f_bit != 0
+    }
 }
 
 fn group(s: Cell, list: &[(Cell, Bits)]) -> Vec<Group> {
@@ -111,20 +126,33 @@ fn tile_data(s: Cell) -> &'static TileData {
             .flat_map(|cj| cj.bishop.iter().chain(cj.duke.iter()))
             .map(|&(x, _)| x)
             .collect();
+        let mut gs = Vec::new();
+        let mut run = |list: &[(Cell, Bits)]| {
+            let start = gs.len() as u16;
+            gs.extend(group(s, list));
+            (start, gs.len() as u16)
+        };
         let groups = structures
             .iter()
             .zip(rest)
             .map(|(cj, rest)| Groups {
-                f: cj.f,
+                f_word: (cj.f.index() / 64) as u8,
+                f_bit: 1u64 << (cj.f.index() % 64),
                 rest,
-                bishop: group(s, &cj.bishop),
-                duke: group(s, &cj.duke),
+                bishop: run(&cj.bishop),
+                duke: run(&cj.duke),
             })
+            .collect();
+        let dests = structures
+            .iter()
+            .map(|cj| [&cj.bishop, &cj.duke].map(|l| l.iter().map(|&(x, _)| x).collect()))
             .collect();
         TileData {
             structures,
             reach,
             groups,
+            gs,
+            dests,
         }
     })
 }
@@ -142,34 +170,40 @@ pub fn reach(s: Cell) -> &'static Bits {
 }
 
 /// The open destinations of a list of groups: `x` whose region holds no man but `x` (a man
-/// there must be in `capturable`); and whether every region holds two men or more (then so do
-/// those further along the chain). `occ2` gives a plane's men.
+/// there must be in `capturable`). `occ2` gives a plane's men.
 #[inline]
-fn open_dests(
-    groups: &[Group],
-    occ2: &impl Fn(usize) -> u64,
-    capturable: &Bits,
-    out: &mut Bits,
-) -> bool {
+fn open_dests(groups: &[Group], occ2: &impl Fn(usize) -> u64, capturable: &Bits, out: &mut Bits) {
     let g = crate::fast::geo();
-    let mut dead = true;
     for gr in groups {
         let pid = gr.pid as usize;
         let men = gr.region & occ2(pid);
         if men == 0 {
             g.scatter(pid, gr.dests, out);
-            dead = false;
-        } else if men & (men - 1) == 0 {
-            if men & gr.dests != 0 {
-                let c = g.cell(pid, men);
-                if capturable.contains(c) {
-                    out.insert(c);
-                }
+        } else if men & (men - 1) == 0 && men & gr.dests != 0 {
+            let c = g.cell(pid, men);
+            if capturable.contains(c) {
+                out.insert(c);
             }
-            dead = false;
         }
     }
-    dead
+}
+
+/// [`open_dests`] as a test: whether some destination of the groups is open, and whether some
+/// region holds no man at all. If none does, the sub-piece is shut in every later structure of
+/// the chain (each of its regions there holds a man off the destinations).
+#[inline]
+fn scan(groups: &[Group], occ2: &impl Fn(usize) -> u64, capturable: &Bits) -> (bool, bool) {
+    let (mut open, mut empty) = (false, false);
+    for gr in groups {
+        let pid = gr.pid as usize;
+        let men = gr.region & occ2(pid);
+        if men == 0 {
+            (open, empty) = (true, true);
+        } else if men & (men - 1) == 0 && men & gr.dests != 0 {
+            open |= capturable.contains(crate::fast::geo().cell(pid, men));
+        }
+    }
+    (open, empty)
 }
 
 /// The structures of a tile, and for each how many follow it in its chain (the same ray or pair of
@@ -298,7 +332,7 @@ pub(crate) fn fission_covers_with(
     }
     let g = crate::fast::geo();
     // `target` open in one list (its region clear but for it), and some other free tile open in
-    // the other.
+    // the other (as `open_dests` less `target`).
     let open = |groups: &[Group]| {
         groups.iter().any(|gr| {
             let tb = g.bit_in(gr.pid as usize, target);
@@ -306,19 +340,29 @@ pub(crate) fn fission_covers_with(
         })
     };
     let other = |groups: &[Group]| {
-        let mut out = CellSet::EMPTY;
-        open_dests(groups, &occ2, capturable, &mut out);
-        out.remove(target);
-        !out.is_empty()
+        groups.iter().any(|gr| {
+            let pid = gr.pid as usize;
+            let men = gr.region & occ2(pid);
+            let others = gr.dests & !g.bit_in(pid, target);
+            if men == 0 {
+                others != 0
+            } else {
+                men & (men - 1) == 0 && men & others != 0 && capturable.contains(g.cell(pid, men))
+            }
+        })
     };
-    for cj in &tile_data(s).groups {
-        if occupied.contains(cj.f) {
+    let td = tile_data(s);
+    for (cj, [bd, dd]) in td.groups.iter().zip(&td.dests) {
+        let (in_b, in_d) = (bd.contains(target), dd.contains(target));
+        if !(in_b || in_d) || cj.f_taken(occupied) {
             continue;
         }
-        if open(&cj.bishop) && other(&cj.duke) {
+        let bishop = &td.gs[cj.bishop.0 as usize..cj.bishop.1 as usize];
+        let duke = &td.gs[cj.duke.0 as usize..cj.duke.1 as usize];
+        if in_b && open(bishop) && other(duke) {
             return true;
         }
-        if open(&cj.duke) && other(&cj.bishop) {
+        if in_d && open(duke) && other(bishop) {
             return true;
         }
     }
@@ -358,31 +402,44 @@ pub(crate) fn each_fission(
     let mut sets = [const { std::mem::MaybeUninit::<(Bits, Bits)>::uninit() }; MAX_STRUCTURES];
     let mut n = 0;
     let mut all_x: Bits = CellSet::EMPTY;
-    let groups = &tile_data(s).groups;
+    let td = tile_data(s);
+    let groups = &td.groups;
     let mut i = 0;
     while i < groups.len() {
         let cj = &groups[i];
         i += 1;
-        if occupied.contains(cj.f) {
+        // A man on the conjoining tile, or a sub-piece without an empty region, shuts the rest
+        // of the chain too (see `Groups`).
+        if cj.f_taken(occupied) {
+            i += cj.rest as usize;
+            continue;
+        }
+        let bishop = &td.gs[cj.bishop.0 as usize..cj.bishop.1 as usize];
+        let (open, empty) = scan(bishop, &occ2, capturable);
+        if !empty {
+            i += cj.rest as usize;
+        }
+        if !open {
+            continue;
+        }
+        let duke = &td.gs[cj.duke.0 as usize..cj.duke.1 as usize];
+        let (open, duke_empty) = scan(duke, &occ2, capturable);
+        if empty && !duke_empty {
+            i += cj.rest as usize;
+        }
+        if !open {
             continue;
         }
         let mut xs = CellSet::EMPTY;
-        if open_dests(&cj.bishop, &occ2, capturable, &mut xs) {
-            i += cj.rest as usize;
-        }
-        if xs.is_empty() {
-            continue;
-        }
+        open_dests(bishop, &occ2, capturable, &mut xs);
         let mut ys = CellSet::EMPTY;
-        if open_dests(&cj.duke, &occ2, capturable, &mut ys) {
-            i += cj.rest as usize;
-        }
-        if ys.is_empty() {
-            continue;
-        }
+        open_dests(duke, &occ2, capturable, &mut ys);
         all_x |= xs;
         sets[n].write((xs, ys));
         n += 1;
+    }
+    if n == 0 {
+        return 0;
     }
     // SAFETY: the first `n` entries were written just above.
     let sets = unsafe { std::slice::from_raw_parts(sets.as_ptr().cast::<(Bits, Bits)>(), n) };
