@@ -130,9 +130,10 @@ pub struct Position<const W: usize> {
     pub(crate) to_move: Player,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
-    /// The Zobrist key (`ZobristKeys::of`) for positions the engine made or read: set when a
-    /// position is read or built, kept up to date by `Engine::make` and `pass`; the methods that
-    /// change a position below leave it alone (the engine sets it again).
+    /// The Zobrist key (`ZobristKeys::of`) of positions the engine read or made: set from
+    /// scratch when a position is read (and for the setup), kept up to date by `Engine::make` and
+    /// `pass`; `put`, `remove` and the setters leave it alone (it is the engine's, not the
+    /// position's: the keys depend on the board's size).
     pub(crate) key: u64,
 }
 
