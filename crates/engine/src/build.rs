@@ -1,7 +1,7 @@
 //! Compiling a [`RuleSet`] into tables: directions, rays, leaps, reverse-attack sets.
 
 use super::notation::Notation;
-use super::position::{Position, MAX_KINDS, MAX_PLAYERS};
+use super::position::{Position, ZobristKeys, MAX_KINDS, MAX_PLAYERS};
 use super::rules::{Goal, HopStyle, Mode, Motion, RuleSet};
 use super::text;
 use spacechess_geometry::{words_for, Cell, CellSet, LeapTable, RayTable, Shape, Vector};
@@ -116,9 +116,10 @@ pub struct Engine<const W: usize> {
     /// the rules treat alike.
     pub(crate) unmoved_kinds: u16,
     pub(crate) start: Position<W>,
+    /// The Zobrist keys of the board (see `Engine::zobrist_key`).
+    pub(crate) keys: ZobristKeys,
     pub(crate) notation: Arc<dyn Notation>,
-    /// Zobrist keys, piece values and evaluation weights for the search.
-    /// The search's tables, built at their first use (perft never needs them).
+    /// Piece values and evaluation weights for the search: the search's tables, built at their first use (perft never needs them).
     pub(crate) eval: std::sync::OnceLock<super::eval::EvalTables>,
     /// `passed_span[player][cell]`: the cells from which an enemy promoting man could stop a
     /// promoting man of `player` on `cell` (see `eval::passed_spans`), built at first use.
@@ -453,6 +454,7 @@ impl<const W: usize> Engine<W> {
                     .collect()
             })
             .collect();
+        let shape_cells = shape.cell_count() as usize;
         let mut engine = Engine {
             rules: rules.clone(),
             shape,
@@ -480,6 +482,7 @@ impl<const W: usize> Engine<W> {
             goal_royals,
             unmoved_kinds: u16::MAX,
             start: Position::empty(),
+            keys: ZobristKeys::new(shape_cells),
             notation,
             eval: Default::default(),
             passed_span: Default::default(),
@@ -539,6 +542,7 @@ impl<const W: usize> Engine<W> {
         }
         engine.unmoved_kinds = mask;
         engine.start.unmoved &= engine.unmoved_relevant(&engine.start);
+        engine.start.key = engine.keys.of(&engine.start);
         Ok(engine)
     }
 

@@ -3,10 +3,27 @@
 //! promoting men). See docs/search.md.
 
 use super::build::{CAtom, Engine};
-use super::position::{Move, MoveKind, Position, MAX_KINDS, MAX_PLAYERS};
+use super::fast::{mode_index, w1_rays, W1Ray};
+use super::position::{Move, MoveKind, Position, MAX_PLAYERS};
 use super::rules::{Goal, HopStyle, Mode};
 use spacechess_geometry::{Cell, CellSet};
 use spacechess_variant::Player;
+
+/// Boards of at most this many words count a ride's lines (a direction and its opposite) in one
+/// go; larger ones each ray apart, which costs less there.
+const LINE_WORDS: usize = 3;
+
+/// One piece of a ride, for the evaluation's mobility: a line (the directions along which cell
+/// indices grow and fall), or one ray.
+#[derive(Clone, Copy, Debug)]
+enum RidePiece {
+    /// Both rays of a line: (up, down) directions.
+    Line(u8, u8),
+    /// A ray along which cell indices grow.
+    Up(u8),
+    /// A ray along which cell indices fall.
+    Down(u8),
+}
 
 /// Share of a piece's value that its mobility is worth when it reaches its average number of
 /// cells: a man twice as mobile as its average adds this share again.
@@ -75,11 +92,6 @@ impl std::ops::Deref for RoyalList {
 /// Tables computed once per engine for the search.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct EvalTables {
-    /// `zobrist[(player * MAX_KINDS + kind) * cells + cell]`.
-    zobrist: Vec<u64>,
-    unmoved: Vec<u64>,
-    ep: Vec<u64>,
-    side: [u64; MAX_PLAYERS],
     cells: usize,
     /// Centipawns per kind (0 for royal men, which are never captured).
     values: Vec<i32>,
@@ -110,6 +122,41 @@ pub(crate) struct EvalTables {
     /// from the first cell to the first man on every ray, [`RIDE_DISJOINT`] where its rays from
     /// any cell share no cell (then the mobility counts them as one set).
     ride_flags: Vec<Vec<Vec<u8>>>,
+    /// `mobility[player * kinds + kind]`: how the evaluation counts a man's reach.
+    mobility: Vec<MobPlan>,
+}
+
+/// How the evaluation counts the reach of the men of one (player, kind): the same counts as a walk
+/// of every ray and leap target (`mobility_walk`), by set operations where they apply.
+#[derive(Clone, Debug, Default)]
+struct MobPlan {
+    /// One-word boards with the fast path's PEXT tables: the kind's one atom is an unlimited ride
+    /// made of these attack classes' rides, in this mode (an index into the allowed cells).
+    pext: Option<(u8, Vec<u8>)>,
+    /// Otherwise, atom by atom.
+    atoms: Vec<MobAtom>,
+}
+
+/// One atom of a [`MobPlan`]; `mode` indexes the cells it may land on (both, move, capture).
+#[derive(Clone, Debug)]
+enum MobAtom {
+    /// A leap: its table's targets as a set (boards of up to [`MASK_WORDS`] words).
+    Leap {
+        table: usize,
+        mode: u8,
+        only_unmoved: bool,
+    },
+    /// A ride from the first cell to the first man on rays that share no cell: its lines
+    /// (a direction and its opposite, cell indices growing along the first) and single rays,
+    /// each cut at its first man by set operations (boards of up to [`MASK_WORDS`] words).
+    Ride {
+        pieces: Vec<RidePiece>,
+        mode: u8,
+        only_unmoved: bool,
+    },
+    /// Any other atom (its index in the engine's atoms of the kind): rays and leap targets
+    /// walked cell by cell.
+    Walk(usize),
 }
 
 /// See `EvalTables::ride_flags`.
@@ -119,31 +166,14 @@ const RIDE_TO_FIRST: u8 = 1;
 const MASK_WORDS: usize = 4;
 /// See `EvalTables::ride_flags`.
 const RIDE_DISJOINT: u8 = 2;
-
-/// SplitMix64: the keys are a fixed function of their index, the same on every run.
-fn splitmix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
+/// The index of a move-only atom's allowed cells (see `mode_index`).
+const MOVE_ONLY_MODE: u8 = 1;
 
 impl EvalTables {
     pub(crate) fn new<const W: usize>(e: &Engine<W>) -> EvalTables {
         let cells = e.shape.cell_count() as usize;
         let nk = e.kinds.len();
         let np = e.players.count();
-        let mut seed = 0x5EED_u64;
-        let mut next = || {
-            seed += 1;
-            splitmix(seed)
-        };
-        let zobrist: Vec<u64> = (0..MAX_PLAYERS * MAX_KINDS * cells)
-            .map(|_| next())
-            .collect();
-        let unmoved: Vec<u64> = (0..cells).map(|_| next()).collect();
-        let ep: Vec<u64> = (0..cells).map(|_| next()).collect();
-        let side = [next(), next(), next(), next()];
 
         // Average mobility on the empty board, as player 1 (men of other players mirror it).
         let avg_mobility: Vec<f64> = (0..nk)
@@ -295,7 +325,7 @@ impl EvalTables {
                     .sum()
             })
             .collect();
-        let ride_flags = e
+        let ride_flags: Vec<Vec<Vec<u8>>> = e
             .atoms
             .iter()
             .map(|kinds| {
@@ -305,17 +335,15 @@ impl EvalTables {
                     .collect()
             })
             .collect();
+        let mobility = mob_plans(e, &ride_flags);
         EvalTables {
             passed,
             ride_flags,
+            mobility,
             placement,
             royal_endgame,
             officer,
             start_officers,
-            zobrist,
-            unmoved,
-            ep,
-            side,
             cells,
             values,
             derived,
@@ -393,6 +421,106 @@ fn ride_flags<const W: usize>(e: &Engine<W>, atom: &CAtom) -> u8 {
         flags |= RIDE_DISJOINT;
     }
     flags
+}
+
+/// The mobility plans of every (player, kind) (see [`MobPlan`]), `ride_flags` being
+/// `EvalTables::ride_flags`.
+fn mob_plans<const W: usize>(e: &Engine<W>, ride_flags: &[Vec<Vec<u8>>]) -> Vec<MobPlan> {
+    let nk = e.kinds.len();
+    let mut plans = Vec::new();
+    for (p, kinds) in e.atoms.iter().enumerate() {
+        for (k, atoms) in kinds.iter().enumerate() {
+            let pext = match &e.fast {
+                Some(f) if W == 1 && f.w1_pext.is_some() => f.plans[p * nk + k].w1_rider.clone(),
+                _ => None,
+            };
+            let atoms = atoms
+                .iter()
+                .enumerate()
+                .map(|(ai, atom)| match atom {
+                    CAtom::Leap {
+                        table,
+                        mode,
+                        only_unmoved,
+                        ..
+                    } if W <= MASK_WORDS => MobAtom::Leap {
+                        table: *table,
+                        mode: mode_index(*mode),
+                        only_unmoved: *only_unmoved,
+                    },
+                    CAtom::Ride {
+                        dirs,
+                        mode,
+                        only_unmoved,
+                        ..
+                    } if W <= MASK_WORDS
+                        && ride_flags[p][k][ai] == RIDE_TO_FIRST | RIDE_DISJOINT =>
+                    {
+                        MobAtom::Ride {
+                            pieces: w1_rays(dirs, &e.opposite, &e.ascending)
+                                .into_iter()
+                                .flat_map(|r| {
+                                    let (up, both) = match r {
+                                        W1Ray::Line(d) => (d, true),
+                                        W1Ray::Up(d) => (d, false),
+                                        W1Ray::Down(d) => {
+                                            return vec![RidePiece::Down(d)];
+                                        }
+                                    };
+                                    let down = e.opposite[up as usize];
+                                    match (both, W <= LINE_WORDS) {
+                                        (true, true) => vec![RidePiece::Line(up, down)],
+                                        (true, false) => {
+                                            vec![RidePiece::Up(up), RidePiece::Down(down)]
+                                        }
+                                        (false, _) => vec![RidePiece::Up(up)],
+                                    }
+                                })
+                                .collect(),
+                            mode: mode_index(*mode),
+                            only_unmoved: *only_unmoved,
+                        }
+                    }
+                    _ => MobAtom::Walk(ai),
+                })
+                .collect();
+            plans.push(MobPlan { pext, atoms });
+        }
+    }
+    plans
+}
+
+/// The cells of a line from a man up to and including the first man each way (all of it where
+/// there is none), `lower` and `upper` being the line's cells below and above the man's cell:
+/// the lowest man above less the highest man below, as a subtraction across the words.
+#[inline(always)]
+fn line_reach<const W: usize>(lower: CellSet<W>, upper: CellSet<W>, occ: CellSet<W>) -> CellSet<W> {
+    if W == 2 {
+        // Two words: one 128-bit subtraction.
+        let wide = |s: CellSet<W>| u128::from(s.0[0]) | u128::from(s.0[W - 1]) << 64;
+        let (lo, hi, o) = (wide(lower), wide(upper), wide(occ));
+        let above = hi & o;
+        // The highest man below, or cell 0 if none (then every cell below is reached).
+        let ms1b = 1u128 << (127 - ((lo & o) | 1).leading_zeros());
+        let r = (lo | hi) & (above ^ above.wrapping_sub(ms1b));
+        let mut out = [0u64; W];
+        out[0] = r as u64;
+        out[W - 1] = (r >> 64) as u64;
+        return CellSet(out);
+    }
+    let above = upper & occ;
+    // The highest man below, or cell 0 if none (then every cell below is reached).
+    let ms = (lower & occ).last_cell().map_or(0, |c| c.index());
+    let (j, bit) = (ms >> 6, 1u64 << (ms & 63));
+    let mut out = [0u64; W];
+    let mut borrow = 0u64;
+    for (i, o) in out.iter_mut().enumerate() {
+        let w = above.0[i];
+        let b = if i == j { bit } else { borrow };
+        *o = w ^ w.wrapping_sub(b);
+        borrow = u64::from(w < b);
+    }
+    CellSet(out) & (lower | upper)
 }
 
 /// The bonus for `attacks` reaches into the cells around the enemy kings (`zone_len` cells):
@@ -533,31 +661,14 @@ impl<const W: usize> Engine<W> {
         self.passed_span.get_or_init(|| passed_spans(self))
     }
 
-    /// The Zobrist key of a position: an exclusive or of fixed random keys, one for each
-    /// (player, kind, cell) of a man, each unmoved man's cell, the en passant cell and the side to
-    /// move. Clocks are left out, as for repetition.
+    /// The Zobrist key of a position (kept up to date by [`Engine::make`] as the position's own):
+    /// an exclusive or of fixed random keys, one for each (player, kind, cell) of a man, each
+    /// unmoved man's cell, the en passant cell and the side to move. Clocks are left out, as for
+    /// repetition.
+    #[inline]
     pub fn zobrist_key(&self, pos: &Position<W>) -> u64 {
-        let t = self.eval_tables();
-        let mut h = t.side[pos.to_move.index() % MAX_PLAYERS];
-        for p in 0..self.players.count() {
-            let mine = pos.by_player[p];
-            if mine.is_empty() {
-                continue;
-            }
-            for k in 0..self.kinds.len() {
-                let base = (p * MAX_KINDS + k) * t.cells;
-                for c in mine & pos.by_kind[k] {
-                    h ^= t.zobrist[base + c.index()];
-                }
-            }
-        }
-        for c in pos.unmoved {
-            h ^= t.unmoved[c.index()];
-        }
-        if let Some(ep) = pos.ep {
-            h ^= t.ep[ep.target.index()] ^ t.ep[ep.victim.index()].rotate_left(17);
-        }
-        h
+        debug_assert_eq!(pos.key, self.keys.of(pos), "{pos:?}");
+        pos.key
     }
 
     /// The value of each kind in centipawns, as the evaluation uses it: the rule set's `value`
@@ -663,6 +774,8 @@ impl<const W: usize> Engine<W> {
                 }
             }
             material += SHELTER_WEIGHT * shelter * phase / 1024;
+            // The cells an atom counts, by its mode: moves or captures, moves, captures.
+            let allowed = [!occ | enemies, !occ, enemies];
             for k in 0..self.kinds.len() {
                 let men = mine & pos.by_kind[k];
                 if men.is_empty() {
@@ -670,6 +783,7 @@ impl<const W: usize> Engine<W> {
                 }
                 material += t.values[k] * men.len() as i32;
                 let w = t.mob_weight[k];
+                let plan = &t.mobility[p * self.kinds.len() + k];
                 let gain = t.promo_gain[k];
                 let royal = self.is_royal(k as u8);
                 for c in men {
@@ -681,7 +795,7 @@ impl<const W: usize> Engine<W> {
                     };
                     if w != 0 {
                         let (n, near_king) =
-                            self.mobility_of(pos, Player(p as u8), k, c, occ, enemies, zone);
+                            self.mobility_by(plan, pos, Player(p as u8), k, c, occ, &allowed, zone);
                         mobility += w * n as i32;
                         king_attacks += near_king as i32;
                     }
@@ -733,9 +847,10 @@ impl<const W: usize> Engine<W> {
     }
 
     /// Cells a man reaches (pseudo-legally) in the position, and how many of them lie in `zone`
-    /// (the cells around the enemy kings); hops are not counted.
+    /// (the cells around the enemy kings); hops are not counted (the evaluation calls
+    /// [`Engine::mobility_by`] with what it has computed already).
+    #[cfg(test)]
     #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
     fn mobility_of(
         &self,
         pos: &Position<W>,
@@ -746,117 +861,210 @@ impl<const W: usize> Engine<W> {
         enemies: spacechess_geometry::CellSet<W>,
         zone: spacechess_geometry::CellSet<W>,
     ) -> (usize, usize) {
-        if W == 1 {
-            // One look-up per attack class (PEXT) where the fast path has them.
-            if let Some((reach, quiet, capture)) = self
-                .fast
-                .as_ref()
-                .and_then(|f| f.w1_reach(p.index(), self.kinds.len(), kind, from, occ))
-            {
-                return reach_counts(reach, occ, enemies, zone, capture, quiet);
+        let plan = &self.eval_tables().mobility[p.index() * self.kinds.len() + kind];
+        let allowed = [!occ | enemies, !occ, enemies];
+        self.mobility_by(plan, pos, p, kind, from, occ, &allowed, zone)
+    }
+
+    /// [`Engine::mobility_of`] by the kind's plan, `allowed` being the cells an atom of each mode
+    /// counts (moves or captures, moves, captures).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn mobility_by(
+        &self,
+        plan: &MobPlan,
+        pos: &Position<W>,
+        p: Player,
+        kind: usize,
+        from: Cell,
+        occ: spacechess_geometry::CellSet<W>,
+        allowed: &[CellSet<W>; 3],
+        zone: spacechess_geometry::CellSet<W>,
+    ) -> (usize, usize) {
+        if let (Some((mode, classes)), Some(px)) = (
+            &plan.pext,
+            self.fast.as_ref().and_then(|f| f.w1_pext.as_ref()),
+        ) {
+            // One look-up per attack class (PEXT), one-word boards.
+            let o = occ.0[0];
+            let mut t = 0u64;
+            for &c in classes {
+                t |= px.attacks(c as usize, from.index(), o);
             }
+            let mut reach = CellSet::<W>::EMPTY;
+            reach.0[0] = t;
+            let near = if *mode != MOVE_ONLY_MODE {
+                (reach & zone).len()
+            } else {
+                0
+            };
+            return ((reach & allowed[*mode as usize]).len(), near);
         }
-        let unmoved = pos.unmoved.contains(from);
         let mut n = 0;
         let mut near = 0;
-        for (ai, atom) in self.atoms[p.index()][kind].iter().enumerate() {
-            match atom {
-                CAtom::Ride {
-                    dirs,
-                    min,
-                    max,
-                    mode,
-                    only_unmoved,
-                    ..
-                } => {
-                    if *only_unmoved && !unmoved {
-                        continue;
-                    }
-                    let capture = *mode != Mode::MoveOnly;
-                    let quiet = *mode != Mode::CaptureOnly;
-                    let flags = self.eval_tables().ride_flags[p.index()][kind][ai];
-                    if W <= MASK_WORDS && flags & RIDE_TO_FIRST != 0 {
-                        // Rides to the first man: each ray's cells as a set, cut there; rays that
-                        // share no cell counted together.
-                        let mut all = spacechess_geometry::CellSet::<W>::EMPTY;
-                        for &d in dirs {
-                            let mask = self.ray_mask(from, d as usize);
-                            let reach = if self.ascending[d as usize] {
-                                super::fast::up_to_first(mask, occ)
-                            } else {
-                                super::fast::down_to_last(mask, occ)
-                            };
-                            if flags & RIDE_DISJOINT != 0 {
-                                all |= reach;
-                            } else {
-                                let (a, b) =
-                                    reach_counts(reach, occ, enemies, zone, capture, quiet);
-                                n += a;
-                                near += b;
-                            }
-                        }
-                        let (a, b) = reach_counts(all, occ, enemies, zone, capture, quiet);
-                        n += a;
-                        near += b;
-                        continue;
-                    }
-                    for &d in dirs {
-                        let ray = self.rays.ray(from, d as usize);
-                        for (i, &to) in ray.iter().enumerate() {
-                            let dist = (i + 1) as u8;
-                            if dist > *max {
-                                break;
-                            }
-                            if dist >= *min && capture && zone.contains(to) {
-                                near += 1;
-                            }
-                            if occ.contains(to) {
-                                if dist >= *min && capture && enemies.contains(to) {
-                                    n += 1;
-                                }
-                                break;
-                            }
-                            if dist >= *min && quiet {
-                                n += 1;
-                            }
-                        }
-                    }
-                }
-                CAtom::Leap {
+        for atom in &plan.atoms {
+            let (reach, mode) = match atom {
+                MobAtom::Leap {
                     table,
                     mode,
                     only_unmoved,
-                    ..
                 } => {
-                    if *only_unmoved && !unmoved {
+                    if *only_unmoved && !pos.unmoved.contains(from) {
                         continue;
                     }
-                    if W <= MASK_WORDS {
-                        let targets = self.leap_masks[*table][from.index()];
-                        if *mode != Mode::MoveOnly {
-                            near += (targets & zone).len();
-                            n += (targets & enemies).len();
-                        }
-                        if *mode != Mode::CaptureOnly {
-                            n += targets.without(&occ).len();
-                        }
+                    (self.leap_masks[*table][from.index()], *mode)
+                }
+                MobAtom::Ride {
+                    pieces,
+                    mode,
+                    only_unmoved,
+                } => {
+                    if *only_unmoved && !pos.unmoved.contains(from) {
                         continue;
                     }
-                    for &to in self.leap_tables[*table].targets(from) {
-                        if *mode != Mode::MoveOnly && zone.contains(to) {
+                    let nd = self.opposite.len();
+                    let rays = &self.ray_masks[from.index() * nd..from.index() * nd + nd];
+                    let mut reach = CellSet::<W>::EMPTY;
+                    for piece in pieces {
+                        reach |= match *piece {
+                            RidePiece::Line(up, down) => {
+                                line_reach(rays[down as usize], rays[up as usize], occ)
+                            }
+                            RidePiece::Up(d) => super::fast::up_to_first(rays[d as usize], occ),
+                            RidePiece::Down(d) => super::fast::down_to_last(rays[d as usize], occ),
+                        };
+                    }
+                    (reach, *mode)
+                }
+                MobAtom::Walk(ai) => {
+                    let (a, b) =
+                        self.mobility_walk_atom(pos, p, kind, *ai, from, occ, allowed[2], zone);
+                    n += a;
+                    near += b;
+                    continue;
+                }
+            };
+            n += (reach & allowed[mode as usize]).len();
+            if mode != MOVE_ONLY_MODE {
+                near += (reach & zone).len();
+            }
+        }
+        (n, near)
+    }
+
+    /// The mobility counts of atom `ai` of a man, walking its rays and leap targets cell by cell
+    /// (boards of more than [`MASK_WORDS`] words, rides with a range, hops).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn mobility_walk_atom(
+        &self,
+        pos: &Position<W>,
+        p: Player,
+        kind: usize,
+        ai: usize,
+        from: Cell,
+        occ: spacechess_geometry::CellSet<W>,
+        enemies: spacechess_geometry::CellSet<W>,
+        zone: spacechess_geometry::CellSet<W>,
+    ) -> (usize, usize) {
+        let unmoved = pos.unmoved.contains(from);
+        let mut n = 0;
+        let mut near = 0;
+        match &self.atoms[p.index()][kind][ai] {
+            CAtom::Ride {
+                dirs,
+                min,
+                max,
+                mode,
+                only_unmoved,
+                ..
+            } => {
+                if *only_unmoved && !unmoved {
+                    return (0, 0);
+                }
+                let capture = *mode != Mode::MoveOnly;
+                let quiet = *mode != Mode::CaptureOnly;
+                let flags = self.eval_tables().ride_flags[p.index()][kind][ai];
+                if W <= MASK_WORDS && flags & RIDE_TO_FIRST != 0 {
+                    // Rides to the first man: each ray's cells as a set, cut there; rays that
+                    // share no cell counted together.
+                    let mut all = spacechess_geometry::CellSet::<W>::EMPTY;
+                    for &d in dirs {
+                        let mask = self.ray_mask(from, d as usize);
+                        let reach = if self.ascending[d as usize] {
+                            super::fast::up_to_first(mask, occ)
+                        } else {
+                            super::fast::down_to_last(mask, occ)
+                        };
+                        if flags & RIDE_DISJOINT != 0 {
+                            all |= reach;
+                        } else {
+                            let (a, b) = reach_counts(reach, occ, enemies, zone, capture, quiet);
+                            n += a;
+                            near += b;
+                        }
+                    }
+                    let (a, b) = reach_counts(all, occ, enemies, zone, capture, quiet);
+                    n += a;
+                    near += b;
+                    return (n, near);
+                }
+                for &d in dirs {
+                    let ray = self.rays.ray(from, d as usize);
+                    for (i, &to) in ray.iter().enumerate() {
+                        let dist = (i + 1) as u8;
+                        if dist > *max {
+                            break;
+                        }
+                        if dist >= *min && capture && zone.contains(to) {
                             near += 1;
                         }
                         if occ.contains(to) {
-                            if *mode != Mode::MoveOnly && enemies.contains(to) {
+                            if dist >= *min && capture && enemies.contains(to) {
                                 n += 1;
                             }
-                        } else if *mode != Mode::CaptureOnly {
+                            break;
+                        }
+                        if dist >= *min && quiet {
                             n += 1;
                         }
                     }
                 }
-                CAtom::Hop { .. } => {}
             }
+            CAtom::Leap {
+                table,
+                mode,
+                only_unmoved,
+                ..
+            } => {
+                if *only_unmoved && !unmoved {
+                    return (0, 0);
+                }
+                if W <= MASK_WORDS {
+                    let targets = self.leap_masks[*table][from.index()];
+                    if *mode != Mode::MoveOnly {
+                        near += (targets & zone).len();
+                        n += (targets & enemies).len();
+                    }
+                    if *mode != Mode::CaptureOnly {
+                        n += targets.without(&occ).len();
+                    }
+                    return (n, near);
+                }
+                for &to in self.leap_tables[*table].targets(from) {
+                    if *mode != Mode::MoveOnly && zone.contains(to) {
+                        near += 1;
+                    }
+                    if occ.contains(to) {
+                        if *mode != Mode::MoveOnly && enemies.contains(to) {
+                            n += 1;
+                        }
+                    } else if *mode != Mode::CaptureOnly {
+                        n += 1;
+                    }
+                }
+            }
+            CAtom::Hop { .. } => {}
         }
         (n, near)
     }

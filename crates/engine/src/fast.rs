@@ -101,7 +101,7 @@ const BOTH: u8 = 0;
 const MOVE_ONLY: u8 = 1;
 const CAPTURE_ONLY: u8 = 2;
 
-fn mode_index(m: Mode) -> u8 {
+pub(crate) fn mode_index(m: Mode) -> u8 {
     match m {
         Mode::Both => BOTH,
         Mode::MoveOnly => MOVE_ONLY,
@@ -230,30 +230,6 @@ pub(crate) struct Fast<const W: usize> {
     pub w1_lines: Vec<[u64; 3]>,
     /// One-word boards on a CPU with BMI2: the attack tables of one look-up per man.
     pub w1_pext: Option<W1Pext>,
-}
-
-impl<const W: usize> Fast<W> {
-    /// On one-word boards with PEXT tables, for a (player, kind) whose one atom is an unlimited
-    /// ride made of attack classes' rides: the cells its man on `from` reaches (up to and
-    /// including the first man on each line) and whether it moves and captures there.
-    #[inline(always)]
-    pub(crate) fn w1_reach(
-        &self,
-        player: usize,
-        kinds: usize,
-        kind: usize,
-        from: Cell,
-        occ: CellSet<W>,
-    ) -> Option<(CellSet<W>, bool, bool)> {
-        let px = self.w1_pext.as_ref()?;
-        let (mode, classes) = self.plans[player * kinds + kind].w1_rider.as_ref()?;
-        let o = occ.0[0];
-        let mut t = 0u64;
-        for &c in classes {
-            t |= px.attacks(c as usize, from.index(), o);
-        }
-        Some((w1_set(t), *mode != CAPTURE_ONLY, *mode != MOVE_ONLY))
-    }
 }
 
 /// What the royal man of the side to move faces.
@@ -508,7 +484,7 @@ fn w1_down(m: u64, occ: u64) -> u64 {
 
 /// The one-word pieces of a ride along `dirs`: a line where a direction and its opposite are
 /// both in it, else single rays.
-fn w1_rays(dirs: &[u8], opposite: &[u8], ascending: &[bool]) -> Vec<W1Ray> {
+pub(crate) fn w1_rays(dirs: &[u8], opposite: &[u8], ascending: &[bool]) -> Vec<W1Ray> {
     let mut out = Vec::new();
     for &d in dirs {
         let o = opposite[d as usize];

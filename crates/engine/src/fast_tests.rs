@@ -2,9 +2,10 @@
 //! games: the built-in rule sets of the other crates, and rule sets written to reach the corners
 //! of the fast path (limited rides, oriented riders, duplicate atoms, a riding royal man, four
 //! players in two teams, boards of one to eight words). In the same positions: the quiescence
-//! search's captures-only list (`Engine::generate_noisy`) against the legal moves filtered, and
-//! the evaluation's mobility counts against a walk of every ray (docs/search.md, Evaluation), and
-//! the static exchange evaluation of every capture against its bounds.
+//! search's captures-only list (`Engine::generate_noisy`) against the legal moves filtered, the
+//! evaluation's mobility counts against a walk of every ray (docs/search.md, Evaluation), the
+//! static exchange evaluation of every capture against its bounds, and the Zobrist key that
+//! `make` (and `pass`) keep up to date against the key from scratch.
 
 use super::*;
 use crate::fast::{down_to_last, has_bmi2, up_to_first, FMotion};
@@ -34,6 +35,11 @@ fn random_games<const W: usize>(
             }
             if let Err(e) = e.check_see(&p) {
                 panic!("{e}");
+            }
+            // The key kept up to date by `make` (and `pass`) is the key from scratch.
+            assert_eq!(p.key, e.keys.of(&p), "{}", e.position_text(&p));
+            if let Some(q) = e.pass(&p) {
+                assert_eq!(q.key, e.keys.of(&q), "{}", e.position_text(&q));
             }
             positions += 1;
             if e.in_check(&p) {

@@ -620,26 +620,50 @@ impl<const W: usize> Engine<W> {
         Player((p.0 + 1) % n)
     }
 
+    /// The Zobrist keys of what stands on a cell: its man, and its unmoved mark.
+    fn cell_key(&self, pos: &Position<W>, cell: Cell) -> u64 {
+        let mut h = 0;
+        if let Some(pc) = pos.piece_at(cell) {
+            h ^= self.keys.man(pc.player.index(), pc.kind as usize, cell);
+        }
+        if pos.unmoved.contains(cell) {
+            h ^= self.keys.unmoved(cell);
+        }
+        h
+    }
+
     /// The position after a move (which must be pseudo-legal).
     pub fn make(&self, pos: &Position<W>, m: &Move) -> Position<W> {
         let mut next = *pos;
         let me = pos.to_move;
         let mut reset_clock = false;
+        // The key follows every change: the side to move and the en passant opportunity are
+        // taken out here and put back at the end.
+        let keys = &self.keys;
+        next.key ^= keys.side(me) ^ keys.ep(pos.ep);
         match m.kind {
             MoveKind::Place(kind) => {
+                next.key ^= self.cell_key(&next, m.to) ^ keys.man(me.index(), kind as usize, m.to);
                 next.put(m.to, Piece { player: me, kind });
                 if self.unmoved_kinds >> kind & 1 != 0 {
                     next.unmoved.insert(m.to);
+                    next.key ^= keys.unmoved(m.to);
                 }
             }
             MoveKind::Castle(i) => {
                 let c = &self.castles[i as usize];
                 let king = pos.piece_at(c.king_from).expect("castling king");
                 let rook = pos.piece_at(c.rook_from).expect("castling rook");
+                next.key ^= self.cell_key(&next, c.king_from);
                 next.remove(c.king_from);
+                next.key ^= self.cell_key(&next, c.rook_from);
                 next.remove(c.rook_from);
+                next.key ^= self.cell_key(&next, c.king_to);
                 next.put(c.king_to, king);
+                next.key ^= self.cell_key(&next, c.rook_to);
                 next.put(c.rook_to, rook);
+                next.key ^= keys.man(king.player.index(), king.kind as usize, c.king_to)
+                    ^ keys.man(rook.player.index(), rook.kind as usize, c.rook_to);
             }
             _ => {
                 let piece = self.piece_on(pos, m.from).expect("a man on the from cell");
@@ -650,9 +674,11 @@ impl<const W: usize> Engine<W> {
                     let victim = self.kind_at(pos, m.to);
                     next.by_player[q].remove(m.to);
                     next.by_kind[victim as usize].remove(m.to);
+                    next.key ^= keys.man(q, victim as usize, m.to);
                     reset_clock = true;
                 }
                 if let MoveKind::EnPassant { victim } = m.kind {
+                    next.key ^= self.cell_key(&next, victim);
                     next.remove(victim);
                     reset_clock = true;
                 }
@@ -667,8 +693,16 @@ impl<const W: usize> Engine<W> {
                 // Only the sets that change: cheaper than remove/put over every set.
                 next.by_player[me.index()].remove(m.from);
                 next.by_kind[piece.kind as usize].remove(m.from);
-                next.unmoved.remove(m.from);
-                next.unmoved.remove(m.to);
+                next.key ^= keys.man(me.index(), piece.kind as usize, m.from)
+                    ^ keys.man(me.index(), kind as usize, m.to);
+                if next.unmoved.contains(m.from) {
+                    next.unmoved.remove(m.from);
+                    next.key ^= keys.unmoved(m.from);
+                }
+                if next.unmoved.contains(m.to) {
+                    next.unmoved.remove(m.to);
+                    next.key ^= keys.unmoved(m.to);
+                }
                 next.by_player[me.index()].insert(m.to);
                 next.by_kind[kind as usize].insert(m.to);
             }
@@ -676,8 +710,9 @@ impl<const W: usize> Engine<W> {
         // A castling king that moves takes its rooks' rights with it: keep the unmoved set
         // canonical, so that positions with the same rights compare equal.
         for c in &self.castles {
-            if c.king_from == m.from && c.player == me {
+            if c.king_from == m.from && c.player == me && next.unmoved.contains(c.rook_from) {
                 next.unmoved.remove(c.rook_from);
+                next.key ^= keys.unmoved(c.rook_from);
             }
         }
         next.ep = match m.kind {
@@ -687,6 +722,7 @@ impl<const W: usize> Engine<W> {
             }),
             _ => None,
         };
+        next.key ^= keys.ep(next.ep);
         // Saturating: a position text may give any u32 clock (4294967295).
         next.halfmove = if reset_clock {
             0
@@ -698,6 +734,7 @@ impl<const W: usize> Engine<W> {
             next.fullmove = next.fullmove.saturating_add(1);
         }
         next.to_move = to;
+        next.key ^= keys.side(to);
         next
     }
 

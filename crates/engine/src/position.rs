@@ -26,9 +26,102 @@ pub struct EnPassant {
     pub victim: Cell,
 }
 
-/// A position: bitboards by player and by kind, the unmoved men, en passant, turn, clocks.
+/// SplitMix64: the Zobrist keys are a fixed function of their index, the same on every run.
+fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// The Zobrist keys of an engine's board: fixed random keys, one for each (player, kind, cell)
+/// of a man, each unmoved man's cell, the en passant cells and the side to move.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ZobristKeys {
+    /// `man[(player * MAX_KINDS + kind) * cells + cell]`.
+    man: Vec<u64>,
+    unmoved: Vec<u64>,
+    ep: Vec<u64>,
+    side: [u64; MAX_PLAYERS],
+    cells: usize,
+}
+
+impl ZobristKeys {
+    /// The keys of a board of `cells` cells.
+    pub(crate) fn new(cells: usize) -> ZobristKeys {
+        let mut seed = 0x5EED_u64;
+        let mut next = || {
+            seed += 1;
+            splitmix(seed)
+        };
+        let man: Vec<u64> = (0..MAX_PLAYERS * MAX_KINDS * cells)
+            .map(|_| next())
+            .collect();
+        let unmoved: Vec<u64> = (0..cells).map(|_| next()).collect();
+        let ep: Vec<u64> = (0..cells).map(|_| next()).collect();
+        let side = [next(), next(), next(), next()];
+        ZobristKeys {
+            man,
+            unmoved,
+            ep,
+            side,
+            cells,
+        }
+    }
+
+    /// The key of a man of `player` and `kind` on `cell`.
+    #[inline(always)]
+    pub(crate) fn man(&self, player: usize, kind: usize, cell: Cell) -> u64 {
+        self.man[(player * MAX_KINDS + kind) * self.cells + cell.index()]
+    }
+
+    /// The key of an unmoved man on `cell`.
+    #[inline(always)]
+    pub(crate) fn unmoved(&self, cell: Cell) -> u64 {
+        self.unmoved[cell.index()]
+    }
+
+    /// The key of an en passant opportunity (0 for none).
+    #[inline(always)]
+    pub(crate) fn ep(&self, ep: Option<EnPassant>) -> u64 {
+        match ep {
+            None => 0,
+            Some(ep) => self.ep[ep.target.index()] ^ self.ep[ep.victim.index()].rotate_left(17),
+        }
+    }
+
+    /// The key of the side to move.
+    #[inline(always)]
+    pub(crate) fn side(&self, p: Player) -> u64 {
+        self.side[p.index() % MAX_PLAYERS]
+    }
+
+    /// The key of a position computed from its content.
+    pub(crate) fn of<const W: usize>(&self, pos: &Position<W>) -> u64 {
+        let mut h = self.side(pos.to_move) ^ self.ep(pos.ep);
+        for (p, mine) in pos.by_player.iter().enumerate() {
+            if mine.is_empty() {
+                continue;
+            }
+            for (k, of_kind) in pos.by_kind.iter().enumerate() {
+                for c in *mine & *of_kind {
+                    h ^= self.man(p, k, c);
+                }
+            }
+        }
+        for c in pos.unmoved {
+            h ^= self.unmoved(c);
+        }
+        h
+    }
+}
+
+/// A position: bitboards by player and by kind, the unmoved men, en passant, turn, clocks, and
+/// its Zobrist key (which the engine keeps up to date as it makes moves).
 /// Cheap to copy (a few hundred bytes for the largest boards).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+///
+/// Equality and hashing leave the key out: it is a function of the rest.
+#[derive(Clone, Copy, Debug)]
 pub struct Position<const W: usize> {
     pub(crate) by_player: [CellSet<W>; MAX_PLAYERS],
     pub(crate) by_kind: [CellSet<W>; MAX_KINDS],
@@ -37,6 +130,37 @@ pub struct Position<const W: usize> {
     pub(crate) to_move: Player,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
+    /// The Zobrist key (`ZobristKeys::of`) of positions the engine read or made: set from
+    /// scratch when a position is read (and for the setup), kept up to date by `Engine::make` and
+    /// `pass`; `put`, `remove` and the setters leave it alone (it is the engine's, not the
+    /// position's: the keys depend on the board's size).
+    pub(crate) key: u64,
+}
+
+impl<const W: usize> PartialEq for Position<W> {
+    fn eq(&self, o: &Self) -> bool {
+        self.by_player == o.by_player
+            && self.by_kind == o.by_kind
+            && self.unmoved == o.unmoved
+            && self.ep == o.ep
+            && self.to_move == o.to_move
+            && self.halfmove == o.halfmove
+            && self.fullmove == o.fullmove
+    }
+}
+
+impl<const W: usize> Eq for Position<W> {}
+
+impl<const W: usize> std::hash::Hash for Position<W> {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.by_player.hash(h);
+        self.by_kind.hash(h);
+        self.unmoved.hash(h);
+        self.ep.hash(h);
+        self.to_move.hash(h);
+        self.halfmove.hash(h);
+        self.fullmove.hash(h);
+    }
 }
 
 impl<const W: usize> Position<W> {
@@ -50,6 +174,7 @@ impl<const W: usize> Position<W> {
             to_move: Player(0),
             halfmove: 0,
             fullmove: 1,
+            key: 0,
         }
     }
 

@@ -671,3 +671,38 @@ fn a_passed_promoting_man_is_worth_more() {
         passed - held
     );
 }
+
+/// The Zobrist key that `make` and `pass` keep up to date is the key from scratch, in random
+/// games of Ecila's rule sets (one and four words; no placement move was drawn there, so
+/// placement is not covered yet); the fast path's random games check the same in its rule sets
+/// (castling, en passant, promotion).
+#[test]
+fn kept_zobrist_key_is_the_key_from_scratch() {
+    fn walk<const W: usize>(ron: &str, games: usize, plies: usize, seed: u64) -> usize {
+        let e = Engine::<W>::from_ron(ron, Arc::new(GenericNotation)).unwrap();
+        let mut rng = spacechess_variant::RandomMover::new(seed);
+        let mut moves = Vec::new();
+        let mut placed = 0;
+        for _ in 0..games {
+            let mut p = e.start();
+            for _ in 0..plies {
+                assert_eq!(p.key, e.keys.of(&p), "{}", e.position_text(&p));
+                if let Some(q) = e.pass(&p) {
+                    assert_eq!(q.key, e.keys.of(&q), "{}", e.position_text(&q));
+                }
+                e.generate_legal(&p, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len())];
+                placed += usize::from(matches!(m.kind, MoveKind::Place(_)));
+                p = e.make(&p, &m);
+            }
+        }
+        placed
+    }
+    let ecila = include_str!("../../../variants/sphinx/rules/ecila.ron");
+    walk::<1>(ecila, 10, 120, 21);
+    let ecila27 = include_str!("../../../variants/sphinx/rules/ecila27.ron");
+    walk::<4>(ecila27, 4, 120, 22);
+}

@@ -287,6 +287,7 @@ fn parse_position_raw<const W: usize>(
         }
     };
     (pos.halfmove, pos.fullmove) = spacechess_variant::parse_clocks(&fields, 4)?;
+    pos.key = e.keys.of(&pos);
     Ok(pos)
 }
 
