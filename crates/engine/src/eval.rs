@@ -667,6 +667,16 @@ impl<const W: usize> Engine<W> {
     /// repetition.
     #[inline]
     pub fn zobrist_key(&self, pos: &Position<W>) -> u64 {
+        self.key_of(pos)
+    }
+
+    /// The key a position keeps, or, if it changed by hand since the engine last set it
+    /// ([`crate::position::UNKNOWN_KEY`]), its key from scratch.
+    #[inline]
+    pub(crate) fn key_of(&self, pos: &Position<W>) -> u64 {
+        if pos.key == crate::position::UNKNOWN_KEY {
+            return self.keys.of(pos);
+        }
         debug_assert_eq!(pos.key, self.keys.of(pos), "{pos:?}");
         pos.key
     }

@@ -640,7 +640,7 @@ impl<const W: usize> Engine<W> {
         // The key follows every change: the side to move and the en passant opportunity are
         // taken out here and put back at the end.
         let keys = &self.keys;
-        next.key ^= keys.side(me) ^ keys.ep(pos.ep);
+        next.key = self.key_of(pos) ^ keys.side(me) ^ keys.ep(pos.ep);
         match m.kind {
             MoveKind::Place(kind) => {
                 next.key ^= self.cell_key(&next, m.to) ^ keys.man(me.index(), kind as usize, m.to);

@@ -26,6 +26,10 @@ pub struct EnPassant {
     pub victim: Cell,
 }
 
+/// A position's key field when it is not known (a position built or changed by hand): the engine
+/// computes the key from scratch. A real key that happens to be 0 is only recomputed, never wrong.
+pub(crate) const UNKNOWN_KEY: u64 = 0;
+
 /// SplitMix64: the Zobrist keys are a fixed function of their index, the same on every run.
 fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -132,8 +136,9 @@ pub struct Position<const W: usize> {
     pub(crate) fullmove: u32,
     /// The Zobrist key (`ZobristKeys::of`) of positions the engine read or made: set from
     /// scratch when a position is read (and for the setup), kept up to date by `Engine::make` and
-    /// `pass`; `put`, `remove` and the setters leave it alone (it is the engine's, not the
-    /// position's: the keys depend on the board's size).
+    /// `pass`. [`UNKNOWN_KEY`] once `put`, `remove` or a setter changed the position (the keys
+    /// are the engine's, not the position's: they depend on the board's size); the engine then
+    /// computes it from scratch (`Engine::key_of`).
     pub(crate) key: u64,
 }
 
@@ -239,6 +244,7 @@ impl<const W: usize> Position<W> {
     /// Puts a man on an empty cell (building positions).
     pub fn put(&mut self, cell: Cell, piece: Piece) {
         self.remove(cell);
+        self.key = UNKNOWN_KEY;
         self.by_player[piece.player.index()].insert(cell);
         self.by_kind[piece.kind as usize].insert(cell);
     }
@@ -252,21 +258,25 @@ impl<const W: usize> Position<W> {
             s.remove(cell);
         }
         self.unmoved.remove(cell);
+        self.key = UNKNOWN_KEY;
     }
 
     /// Sets the side to move.
     pub fn set_to_move(&mut self, p: Player) {
         self.to_move = p;
+        self.key = UNKNOWN_KEY;
     }
 
     /// Sets the unmoved men.
     pub fn set_unmoved(&mut self, s: CellSet<W>) {
         self.unmoved = s;
+        self.key = UNKNOWN_KEY;
     }
 
     /// Sets the en passant opportunity.
     pub fn set_en_passant(&mut self, ep: Option<EnPassant>) {
         self.ep = ep;
+        self.key = UNKNOWN_KEY;
     }
 
     /// Sets the clocks.

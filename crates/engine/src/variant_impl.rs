@@ -194,8 +194,10 @@ impl<const W: usize> Variant for Engine<W> {
         let mut passed = *pos;
         passed.ep = None;
         passed.to_move = Player(1 - pos.to_move.0);
-        passed.key ^=
-            self.keys.ep(pos.ep) ^ self.keys.side(pos.to_move) ^ self.keys.side(passed.to_move);
+        passed.key = self.key_of(pos)
+            ^ self.keys.ep(pos.ep)
+            ^ self.keys.side(pos.to_move)
+            ^ self.keys.side(passed.to_move);
         passed.halfmove = pos.halfmove.saturating_add(1);
         Some(passed)
     }
