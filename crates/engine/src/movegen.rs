@@ -644,7 +644,7 @@ impl<const W: usize> Engine<W> {
         match m.kind {
             MoveKind::Place(kind) => {
                 next.key ^= self.cell_key(&next, m.to) ^ keys.man(me.index(), kind as usize, m.to);
-                next.put(m.to, Piece { player: me, kind });
+                next.put_keeping_key(m.to, Piece { player: me, kind });
                 if self.unmoved_kinds >> kind & 1 != 0 {
                     next.unmoved.insert(m.to);
                     next.key ^= keys.unmoved(m.to);
@@ -655,13 +655,13 @@ impl<const W: usize> Engine<W> {
                 let king = pos.piece_at(c.king_from).expect("castling king");
                 let rook = pos.piece_at(c.rook_from).expect("castling rook");
                 next.key ^= self.cell_key(&next, c.king_from);
-                next.remove(c.king_from);
+                next.remove_keeping_key(c.king_from);
                 next.key ^= self.cell_key(&next, c.rook_from);
-                next.remove(c.rook_from);
+                next.remove_keeping_key(c.rook_from);
                 next.key ^= self.cell_key(&next, c.king_to);
-                next.put(c.king_to, king);
+                next.put_keeping_key(c.king_to, king);
                 next.key ^= self.cell_key(&next, c.rook_to);
-                next.put(c.rook_to, rook);
+                next.put_keeping_key(c.rook_to, rook);
                 next.key ^= keys.man(king.player.index(), king.kind as usize, c.king_to)
                     ^ keys.man(rook.player.index(), rook.kind as usize, c.rook_to);
             }
@@ -679,7 +679,7 @@ impl<const W: usize> Engine<W> {
                 }
                 if let MoveKind::EnPassant { victim } = m.kind {
                     next.key ^= self.cell_key(&next, victim);
-                    next.remove(victim);
+                    next.remove_keeping_key(victim);
                     reset_clock = true;
                 }
                 if self.kinds[piece.kind as usize].promotes {

@@ -243,14 +243,25 @@ impl<const W: usize> Position<W> {
 
     /// Puts a man on an empty cell (building positions).
     pub fn put(&mut self, cell: Cell, piece: Piece) {
-        self.remove(cell);
+        self.put_keeping_key(cell, piece);
         self.key = UNKNOWN_KEY;
+    }
+
+    /// [`Position::put`] that leaves the key alone (`Engine::make` updates it itself).
+    pub(crate) fn put_keeping_key(&mut self, cell: Cell, piece: Piece) {
+        self.remove_keeping_key(cell);
         self.by_player[piece.player.index()].insert(cell);
         self.by_kind[piece.kind as usize].insert(cell);
     }
 
     /// Removes whatever stands on a cell.
     pub fn remove(&mut self, cell: Cell) {
+        self.remove_keeping_key(cell);
+        self.key = UNKNOWN_KEY;
+    }
+
+    /// [`Position::remove`] that leaves the key alone (`Engine::make` updates it itself).
+    pub(crate) fn remove_keeping_key(&mut self, cell: Cell) {
         for s in self.by_player.iter_mut() {
             s.remove(cell);
         }
@@ -258,7 +269,6 @@ impl<const W: usize> Position<W> {
             s.remove(cell);
         }
         self.unmoved.remove(cell);
-        self.key = UNKNOWN_KEY;
     }
 
     /// Sets the side to move.
