@@ -399,6 +399,8 @@ struct Worker<'a, V: Variant> {
     buffers: Vec<Vec<V::Move>>,
     orders: Vec<Vec<(i64, u16)>>,
     scores: Vec<i32>,
+    /// Static scores already computed in this search, by key (see [`EvalCache`]).
+    eval_cache: EvalCache,
     /// Extra key mixed into every hash key (the root player, under the paranoid reduction).
     key_salt: u64,
     root_depth: u32,
@@ -407,6 +409,39 @@ struct Worker<'a, V: Variant> {
     can_pass: bool,
     /// Two players: the node two plies up is the same player's (for "improving").
     two_sided: bool,
+}
+
+/// Slots of a thread's evaluation cache (16 bytes each: 1 MiB).
+const EVAL_CACHE_SLOTS: usize = 1 << 16;
+
+/// Static scores by position key, one thread's, replaced on collision. The evaluation is a
+/// function of the position (and, under the paranoid reduction, of the root player, which the
+/// salted key includes), so a hit returns what evaluating again would: the cache changes the
+/// speed of a search, never its tree. Quiescence reaches the same position by captures in
+/// different orders, and a node's static score is asked again at each iteration.
+struct EvalCache {
+    slots: Vec<(u64, i32)>,
+}
+
+impl EvalCache {
+    fn new() -> Self {
+        EvalCache {
+            slots: vec![(0, 0); EVAL_CACHE_SLOTS],
+        }
+    }
+
+    /// The cached score of the position with `key`, if any (key 0 is never cached: it marks an
+    /// empty slot).
+    #[inline]
+    fn get(&self, key: u64) -> Option<i32> {
+        let (k, s) = self.slots[key as usize & (EVAL_CACHE_SLOTS - 1)];
+        (k == key && key != 0).then_some(s)
+    }
+
+    #[inline]
+    fn put(&mut self, key: u64, score: i32) {
+        self.slots[key as usize & (EVAL_CACHE_SLOTS - 1)] = (key, score);
+    }
 }
 
 /// Where a move goes in the history table.
@@ -470,6 +505,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             buffers: Vec::new(),
             orders: Vec::new(),
             scores: Vec::new(),
+            eval_cache: EvalCache::new(),
             key_salt: 0,
             root_depth: 1,
             seldepth: 0,
@@ -774,11 +810,17 @@ impl<'a, V: Variant> Worker<'a, V> {
         self.orders[ply as usize] = order;
     }
 
-    fn static_eval(&mut self, pos: &V::Position, me: Player) -> i32 {
+    /// The static score of `pos` (key `key`, salted) for `me`, the side to move: from the
+    /// cache when this thread has evaluated the position before in this search.
+    fn static_eval(&mut self, pos: &V::Position, me: Player, key: u64) -> i32 {
+        if let Some(s) = self.eval_cache.get(key) {
+            return s;
+        }
         let mut scores = std::mem::take(&mut self.scores);
-        let s = self.sides.evaluate(self.v, pos, me, &mut scores);
+        let s = self.sides.evaluate(self.v, pos, me, &mut scores) + TEMPO;
         self.scores = scores;
-        s + TEMPO
+        self.eval_cache.put(key, s);
+        s
     }
 
     fn negamax(
@@ -826,7 +868,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         let static_score = if in_check {
             None
         } else {
-            Some(self.static_eval(pos, me))
+            Some(self.static_eval(pos, me, key))
         };
         let p = ply as usize;
         self.evals[p] = static_score;
@@ -1001,6 +1043,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         self.seldepth = self.seldepth.max(ply);
         let me = self.v.to_move(pos);
+        let key = self.v.hash_key(pos) ^ self.key_salt;
         let in_check = self.v.in_check(pos);
         let max_qply = if self.sides.paranoid() {
             PARANOID_MAX_QPLY
@@ -1013,7 +1056,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         if !in_check {
             // Standing pat, before the moves are listed: a quiet position at or above beta is
             // cut without move generation (a stalemate there goes unseen, as in most engines).
-            stand = self.static_eval(pos, me);
+            stand = self.static_eval(pos, me, key);
             if stand >= beta || at_limit {
                 return stand;
             }
@@ -1042,7 +1085,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         if in_check && at_limit {
             self.give_back(ply, moves, order);
-            return self.static_eval(pos, me);
+            return self.static_eval(pos, me, key);
         }
         // Captures (every move when in check), best victim and cheapest attacker first.
         // Under the paranoid reduction, out of check, the quiescence search keeps to the captures

@@ -193,6 +193,18 @@ impl Variant for Goff {
         pos.ep.hash(&mut h);
         h.finish()
     }
+    /// The search's key: every man, the unmoved marks, the side to move and the en passant
+    /// right, hashed with FxHash (a few hundred instructions, where the repetition key's SipHash
+    /// and castling rights cost several times that at every node of the search).
+    fn hash_key(&self, pos: &Position) -> u64 {
+        let mut h = rustc_hash::FxHasher::default();
+        pos.by_player.hash(&mut h);
+        pos.by_kind.hash(&mut h);
+        pos.unmoved.hash(&mut h);
+        pos.to_move.hash(&mut h);
+        pos.ep.hash(&mut h);
+        h.finish()
+    }
     fn halfmove_clock(&self, pos: &Position) -> Option<u32> {
         Some(pos.halfmove)
     }
