@@ -1291,3 +1291,24 @@ fn from_tt(score: i32, ply: u32) -> i32 {
         score
     }
 }
+
+#[cfg(test)]
+mod eval_cache_tests {
+    use super::*;
+
+    #[test]
+    fn the_cache_returns_what_was_put_under_the_same_key_only() {
+        let mut c = EvalCache::new();
+        assert_eq!(c.get(0x1234), None);
+        c.put(0x1234, -57);
+        assert_eq!(c.get(0x1234), Some(-57));
+        // Same slot, another key: a miss, then a replacement.
+        let other = 0x1234 + EVAL_CACHE_SLOTS as u64;
+        assert_eq!(c.get(other), None);
+        c.put(other, 9);
+        assert_eq!((c.get(other), c.get(0x1234)), (Some(9), None));
+        // Key 0 marks an empty slot: never a hit, even after a put.
+        c.put(0, 5);
+        assert_eq!(c.get(0), None);
+    }
+}
