@@ -6,6 +6,7 @@ use super::tt::{Bound, Entry, Table, SLOT_BYTES};
 use super::{Sides, INFINITY, MATE_BOUND};
 use spacechess_variant::Player;
 use spacechess_variant::Variant;
+use std::cmp::Reverse;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -442,6 +443,21 @@ impl EvalCache {
     fn put(&mut self, key: u64, score: i32) {
         self.slots[key as usize & (EVAL_CACHE_SLOTS - 1)] = (key, score);
     }
+}
+
+/// Moves of a node picked one at a time by [`pick_next`] before the rest are sorted.
+const PICKED_MOVES: usize = 3;
+
+/// Moves the move to search next, the one of highest key in `order[rank..]` (the lowest index
+/// among equal keys), to `order[rank]`: picked one at a time, the moves come in the order a
+/// stable sort by key would give, without sorting the moves a cut-off leaves unsearched.
+#[inline]
+fn pick_next(order: &mut [(i64, u16)], rank: usize) {
+    // Keys are distinct with the index in them.
+    let best = (rank..order.len())
+        .max_by_key(|&j| (order[j].0, Reverse(order[j].1)))
+        .unwrap_or(rank);
+    order.swap(rank, best);
 }
 
 /// Where a move goes in the history table.
@@ -931,6 +947,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         tried.clear();
         let alpha0 = alpha;
         let mut best_score = -INFINITY;
+        pick_next(&mut order, 0);
         let mut best = order[0].1;
         self.path.push(raw);
         // Quiet moves that cannot lift the static score to alpha near the horizon are skipped
@@ -951,7 +968,16 @@ impl<'a, V: Variant> Worker<'a, V> {
             _ => usize::MAX,
         };
         let mut quiet_seen = 0;
-        for (rank, &(order_key, index)) in order.iter().enumerate() {
+        for rank in 0..order.len() {
+            // The first moves picked one at a time (most cut-offs come there), the rest sorted
+            // once: the same order either way.
+            match rank {
+                0 => {}
+                1..PICKED_MOVES => pick_next(&mut order, rank),
+                PICKED_MOVES => order[rank..].sort_unstable_by_key(|&(k, i)| (Reverse(k), i)),
+                _ => {}
+            }
+            let (order_key, index) = order[rank];
             let m = &moves[index as usize];
             // Late moves (quiet ones and losing captures) may be pruned and reduced; only quiet
             // ones feed the killers and history.
@@ -1236,8 +1262,8 @@ impl<'a, V: Variant> Worker<'a, V> {
             };
             (k, i as u16)
         }));
-        // Keys are distinct (the index is in them): unstable is as good as stable, and cheaper.
-        order.sort_unstable_by_key(|&(k, i)| (std::cmp::Reverse(k), i));
+        // Not sorted: the search picks each next move when it needs it (`pick_next`), since
+        // most nodes that cut do so on their first moves.
     }
 
     /// The best line: the best move, then the table's moves while they are legal.
