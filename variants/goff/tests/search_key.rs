@@ -1,6 +1,7 @@
 //! The search's key (`Variant::hash_key`) tells positions apart as the repetition key does
-//! (rules/goff/04 A20: threefold repetition, an option; docs/search.md "Evaluation cache"): a man that goes out and back
-//! repeats the position, a king or rook that does loses a castling right and does not.
+//! (rules/goff/04 A20: threefold repetition, an option; docs/search.md, "Evaluation cache"): a
+//! man that goes out and back repeats the position, a king or rook that does loses a castling
+//! right and does not.
 
 use spacechess_goff::Goff;
 use spacechess_variant::{MoveInfo, Variant};
