@@ -8,7 +8,7 @@
 set -euo pipefail
 new="${1:-target/release/spacechess}"
 old="${2:-}"
-cases=("orthodox 7" "raumschach 5" "cubic 5" "sphinx 5" "spectral 5" "goff 3" "cubic8 4" "cubic8-4 3")
+cases=("orthodox 14" "raumschach 9" "cubic 9" "sphinx 9" "spectral 10" "goff 7" "cubic8 8" "cubic8-4 7")
 
 nps() { # binary variant depth -> "nodes nps"
     local out t nodes

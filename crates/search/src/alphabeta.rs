@@ -6,6 +6,7 @@ use super::tt::{Bound, Entry, Table, SLOT_BYTES};
 use super::{Sides, INFINITY, MATE_BOUND};
 use spacechess_variant::Player;
 use spacechess_variant::Variant;
+use std::cmp::Reverse;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -399,6 +400,8 @@ struct Worker<'a, V: Variant> {
     buffers: Vec<Vec<V::Move>>,
     orders: Vec<Vec<(i64, u16)>>,
     scores: Vec<i32>,
+    /// Static scores already computed in this search, by key (see [`EvalCache`]).
+    eval_cache: EvalCache,
     /// Extra key mixed into every hash key (the root player, under the paranoid reduction).
     key_salt: u64,
     root_depth: u32,
@@ -407,6 +410,54 @@ struct Worker<'a, V: Variant> {
     can_pass: bool,
     /// Two players: the node two plies up is the same player's (for "improving").
     two_sided: bool,
+}
+
+/// Slots of a thread's evaluation cache (16 bytes each: 1 MiB).
+const EVAL_CACHE_SLOTS: usize = 1 << 16;
+
+/// Static scores by position key, one thread's, replaced on collision. The evaluation is a
+/// function of the position (and, under the paranoid reduction, of the root player, which the
+/// salted key includes), so a hit returns what evaluating again would: the cache changes the
+/// speed of a search, never its tree. Quiescence reaches the same position by captures in
+/// different orders, and a node's static score is asked again at each iteration.
+struct EvalCache {
+    slots: Vec<(u64, i32)>,
+}
+
+impl EvalCache {
+    fn new() -> Self {
+        EvalCache {
+            slots: vec![(0, 0); EVAL_CACHE_SLOTS],
+        }
+    }
+
+    /// The cached score of the position with `key`, if any (key 0 is never cached: it marks an
+    /// empty slot).
+    #[inline]
+    fn get(&self, key: u64) -> Option<i32> {
+        let (k, s) = self.slots[key as usize & (EVAL_CACHE_SLOTS - 1)];
+        (k == key && key != 0).then_some(s)
+    }
+
+    #[inline]
+    fn put(&mut self, key: u64, score: i32) {
+        self.slots[key as usize & (EVAL_CACHE_SLOTS - 1)] = (key, score);
+    }
+}
+
+/// Moves of a node picked one at a time by [`pick_next`] before the rest are sorted.
+const PICKED_MOVES: usize = 3;
+
+/// Moves the move to search next, the one of highest key in `order[rank..]` (the lowest index
+/// among equal keys), to `order[rank]`: picked one at a time, the moves come in the order a
+/// stable sort by key would give, without sorting the moves a cut-off leaves unsearched.
+#[inline]
+fn pick_next(order: &mut [(i64, u16)], rank: usize) {
+    // Keys are distinct with the index in them.
+    let best = (rank..order.len())
+        .max_by_key(|&j| (order[j].0, Reverse(order[j].1)))
+        .unwrap_or(rank);
+    order.swap(rank, best);
 }
 
 /// Where a move goes in the history table.
@@ -470,6 +521,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             buffers: Vec::new(),
             orders: Vec::new(),
             scores: Vec::new(),
+            eval_cache: EvalCache::new(),
             key_salt: 0,
             root_depth: 1,
             seldepth: 0,
@@ -774,11 +826,17 @@ impl<'a, V: Variant> Worker<'a, V> {
         self.orders[ply as usize] = order;
     }
 
-    fn static_eval(&mut self, pos: &V::Position, me: Player) -> i32 {
+    /// The static score of `pos` (key `key`, salted) for `me`, the side to move: from the
+    /// cache when this thread has evaluated the position before in this search.
+    fn static_eval(&mut self, pos: &V::Position, me: Player, key: u64) -> i32 {
+        if let Some(s) = self.eval_cache.get(key) {
+            return s;
+        }
         let mut scores = std::mem::take(&mut self.scores);
-        let s = self.sides.evaluate(self.v, pos, me, &mut scores);
+        let s = self.sides.evaluate(self.v, pos, me, &mut scores) + TEMPO;
         self.scores = scores;
-        s + TEMPO
+        self.eval_cache.put(key, s);
+        s
     }
 
     fn negamax(
@@ -826,7 +884,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         let static_score = if in_check {
             None
         } else {
-            Some(self.static_eval(pos, me))
+            Some(self.static_eval(pos, me, key))
         };
         let p = ply as usize;
         self.evals[p] = static_score;
@@ -889,6 +947,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         tried.clear();
         let alpha0 = alpha;
         let mut best_score = -INFINITY;
+        pick_next(&mut order, 0);
         let mut best = order[0].1;
         self.path.push(raw);
         // Quiet moves that cannot lift the static score to alpha near the horizon are skipped
@@ -909,7 +968,16 @@ impl<'a, V: Variant> Worker<'a, V> {
             _ => usize::MAX,
         };
         let mut quiet_seen = 0;
-        for (rank, &(order_key, index)) in order.iter().enumerate() {
+        for rank in 0..order.len() {
+            // The first moves picked one at a time (most cut-offs come there), the rest sorted
+            // once: the same order either way.
+            match rank {
+                0 => {}
+                1..PICKED_MOVES => pick_next(&mut order, rank),
+                PICKED_MOVES => order[rank..].sort_unstable_by_key(|&(k, i)| (Reverse(k), i)),
+                _ => {}
+            }
+            let (order_key, index) = order[rank];
             let m = &moves[index as usize];
             // Late moves (quiet ones and losing captures) may be pruned and reduced; only quiet
             // ones feed the killers and history.
@@ -1001,6 +1069,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         self.seldepth = self.seldepth.max(ply);
         let me = self.v.to_move(pos);
+        let key = self.v.hash_key(pos) ^ self.key_salt;
         let in_check = self.v.in_check(pos);
         let max_qply = if self.sides.paranoid() {
             PARANOID_MAX_QPLY
@@ -1013,7 +1082,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         if !in_check {
             // Standing pat, before the moves are listed: a quiet position at or above beta is
             // cut without move generation (a stalemate there goes unseen, as in most engines).
-            stand = self.static_eval(pos, me);
+            stand = self.static_eval(pos, me, key);
             if stand >= beta || at_limit {
                 return stand;
             }
@@ -1042,7 +1111,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         if in_check && at_limit {
             self.give_back(ply, moves, order);
-            return self.static_eval(pos, me);
+            return self.static_eval(pos, me, key);
         }
         // Captures (every move when in check), best victim and cheapest attacker first.
         // Under the paranoid reduction, out of check, the quiescence search keeps to the captures
@@ -1193,8 +1262,8 @@ impl<'a, V: Variant> Worker<'a, V> {
             };
             (k, i as u16)
         }));
-        // Keys are distinct (the index is in them): unstable is as good as stable, and cheaper.
-        order.sort_unstable_by_key(|&(k, i)| (std::cmp::Reverse(k), i));
+        // Not sorted: the search picks each next move when it needs it (`pick_next`), since
+        // most nodes that cut do so on their first moves.
     }
 
     /// The best line: the best move, then the table's moves while they are legal.
@@ -1246,5 +1315,26 @@ fn from_tt(score: i32, ply: u32) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod eval_cache_tests {
+    use super::*;
+
+    #[test]
+    fn the_cache_returns_what_was_put_under_the_same_key_only() {
+        let mut c = EvalCache::new();
+        assert_eq!(c.get(0x1234), None);
+        c.put(0x1234, -57);
+        assert_eq!(c.get(0x1234), Some(-57));
+        // Same slot, another key: a miss, then a replacement.
+        let other = 0x1234 + EVAL_CACHE_SLOTS as u64;
+        assert_eq!(c.get(other), None);
+        c.put(other, 9);
+        assert_eq!((c.get(other), c.get(0x1234)), (Some(9), None));
+        // Key 0 marks an empty slot: never a hit, even after a put.
+        c.put(0, 5);
+        assert_eq!(c.get(0), None);
     }
 }

@@ -193,6 +193,23 @@ impl Variant for Goff {
         pos.ep.hash(&mut h);
         h.finish()
     }
+    /// The search's key: every man, the unmoved marks of kings, rooks and pawns (the castling
+    /// and double-step rights; as in the repetition key, a knight that went out and back
+    /// repeats), the side to move and the en passant right, hashed with FxHash (a few hundred
+    /// instructions, where the repetition key's SipHash and castling rights cost several times
+    /// that at every node of the search).
+    fn hash_key(&self, pos: &Position) -> u64 {
+        let mut h = rustc_hash::FxHasher::default();
+        pos.by_player.hash(&mut h);
+        pos.by_kind.hash(&mut h);
+        let rights = pos.by_kind[Kind::King as usize]
+            | pos.by_kind[Kind::Rook as usize]
+            | pos.by_kind[Kind::Pawn as usize];
+        (pos.unmoved & rights).hash(&mut h);
+        pos.to_move.hash(&mut h);
+        pos.ep.hash(&mut h);
+        h.finish()
+    }
     fn halfmove_clock(&self, pos: &Position) -> Option<u32> {
         Some(pos.halfmove)
     }
