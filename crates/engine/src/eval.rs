@@ -27,7 +27,7 @@ enum RidePiece {
 
 /// Share of a piece's value that its mobility is worth when it reaches its average number of
 /// cells: a man twice as mobile as its average adds this share again.
-const MOBILITY_SHARE: f64 = 0.1;
+const MOBILITY_SHARE: f64 = 0.15;
 /// Share of the promotion gain (best choice minus the man's own value) a promoting man earns as it
 /// advances, reaching the whole share one step before the zone (quadratic in the progress).
 const ADVANCE_SHARE: f64 = 0.25;
