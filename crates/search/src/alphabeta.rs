@@ -205,7 +205,8 @@ const KEY_KILLER: i64 = 1 << 31;
 /// Captures that lose material by static exchange ([`Variant::see`]) come after the quiet
 /// moves (their keys lie between this and [`KEY_QUIET_MIN`]).
 const KEY_BAD_CAPTURE: i64 = -(1 << 40);
-/// Keys of quiet moves are above this (history scores, at least -[`HISTORY_MAX`]).
+/// Keys of quiet moves are above this (the sum of three history scores, at least -3 times
+/// [`HISTORY_MAX`]).
 const KEY_QUIET_MIN: i64 = -(1 << 32);
 /// The counter move: the quiet move that last refuted the opponent's previous move.
 const KEY_COUNTER: i64 = KEY_KILLER - 2;
