@@ -183,8 +183,6 @@ const MAX_PLY: u32 = 96;
 const COALITION_MOVES: usize = 6;
 /// Slots of the history and counter-move tables (per player for the history).
 const HISTORY_SIZE: usize = 1 << 14;
-/// Entries of each continuation-history table (pairs of move slots hashed into it).
-const CONT_SIZE: usize = 1 << 18;
 /// The most a history score may reach (either sign): updates shrink toward it ("gravity").
 const HISTORY_MAX: i32 = 16_384;
 /// Reverse futility margin per ply of depth, in centipawns.
@@ -205,8 +203,7 @@ const KEY_KILLER: i64 = 1 << 31;
 /// Captures that lose material by static exchange ([`Variant::see`]) come after the quiet
 /// moves (their keys lie between this and [`KEY_QUIET_MIN`]).
 const KEY_BAD_CAPTURE: i64 = -(1 << 40);
-/// Keys of quiet moves are above this (the sum of three history scores, at least -3 times
-/// [`HISTORY_MAX`]).
+/// Keys of quiet moves are above this (history scores, at least -[`HISTORY_MAX`]).
 const KEY_QUIET_MIN: i64 = -(1 << 32);
 /// The counter move: the quiet move that last refuted the opponent's previous move.
 const KEY_COUNTER: i64 = KEY_KILLER - 2;
@@ -235,8 +232,6 @@ pub struct Searcher<'v, V: Variant> {
     game: Vec<u64>,
     keep_table: bool,
     generation: u8,
-    /// The main thread's move statistics from the last search, kept with the table.
-    stats: Option<MoveStats>,
 }
 
 impl<'v, V: Variant> Searcher<'v, V> {
@@ -255,7 +250,6 @@ impl<'v, V: Variant> Searcher<'v, V> {
             game: Vec::new(),
             keep_table: false,
             generation: 0,
-            stats: None,
         }
     }
 
@@ -280,9 +274,8 @@ impl<'v, V: Variant> Searcher<'v, V> {
         self.options
     }
 
-    /// Keeps the table, and the main thread's move-ordering statistics (history, counter moves),
-    /// from one search to the next (`true`), or starts each search from empty ones (`false`, the
-    /// default: deterministic results).
+    /// Keeps the table from one search to the next (`true`), or starts each search from an
+    /// empty one (`false`, the default: deterministic results).
     pub fn set_keep_table(&mut self, keep: bool) {
         self.keep_table = keep;
     }
@@ -290,7 +283,6 @@ impl<'v, V: Variant> Searcher<'v, V> {
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.stats = None;
     }
 
     /// The positions played before the one to search, oldest first (a repetition of one of them
@@ -346,35 +338,21 @@ impl<'v, V: Variant> Searcher<'v, V> {
             _ => MAX_PLY / 2,
         };
         let threads = self.options.threads.clamp(1, 256);
-        // The main thread goes on from what the quiet moves did in the game's earlier searches
-        // when the table is kept; otherwise (and the helpers) from nothing.
-        let stats = match self.stats.take() {
-            Some(mut stats) if self.keep_table => {
-                stats.age();
-                stats
-            }
-            _ => MoveStats::new(self.v.players().count()),
-        };
         let (v, options, game) = (self.v, self.options, &self.game);
-        let (result, stats) = std::thread::scope(|scope| {
+        std::thread::scope(|scope| {
             for id in 1..threads {
                 let shared = &shared;
                 scope.spawn(move || {
-                    let stats = MoveStats::new(v.players().count());
-                    let mut helper = Worker::new(v, shared, options, game, limits, id, stats);
+                    let mut helper = Worker::new(v, shared, options, game, limits, id);
                     helper.iterate(pos, max_depth, &mut |_| {});
                 });
             }
-            let mut main = Worker::new(v, &shared, options, game, limits, 0, stats);
+            let mut main = Worker::new(v, &shared, options, game, limits, 0);
             let mut info = info;
             let result = main.iterate(pos, max_depth, &mut info);
             shared.halt.store(true, Ordering::Relaxed);
-            (result, main.stats)
-        });
-        if self.keep_table {
-            self.stats = Some(stats);
-        }
-        result
+            result
+        })
     }
 }
 
@@ -391,44 +369,6 @@ struct Shared<'a> {
     generation: u8,
 }
 
-/// What quiet moves did in a search, for ordering the next nodes: one thread's, kept from one
-/// search to the next when the table is (aged, [`MoveStats::age`]).
-struct MoveStats {
-    /// Quiet-move scores per (player, move slot): raised for a move that cuts, lowered for the
-    /// quiet moves searched before it.
-    history: Vec<i32>,
-    /// Per slot of a move, the slot (+ 1) of the quiet move that last refuted it (0: none).
-    counters: Vec<u32>,
-    /// Continuation history: quiet-move scores per (slot of the move before, slot of the move),
-    /// for the opponent's last move (`[0]`) and the side's own move before it (`[1]`), hashed
-    /// into [`CONT_SIZE`] entries each; updated as `history` is.
-    continuation: [Vec<i32>; 2],
-}
-
-impl MoveStats {
-    /// Nothing known yet, for `players` players.
-    fn new(players: usize) -> Self {
-        MoveStats {
-            history: vec![0; HISTORY_SIZE * players.max(1)],
-            counters: vec![0; HISTORY_SIZE],
-            continuation: [vec![0; CONT_SIZE], vec![0; CONT_SIZE]],
-        }
-    }
-
-    /// Before the next search of a game: what was learnt counts half (the position has moved on).
-    fn age(&mut self) {
-        let [a, b] = &mut self.continuation;
-        for h in self
-            .history
-            .iter_mut()
-            .chain(a.iter_mut())
-            .chain(b.iter_mut())
-        {
-            *h /= 2;
-        }
-    }
-}
-
 /// One thread's search: its own killers, history and move buffers over the shared table.
 struct Worker<'a, V: Variant> {
     v: &'a V,
@@ -436,8 +376,11 @@ struct Worker<'a, V: Variant> {
     options: SearchOptions,
     id: usize,
     killers: Vec<[Option<V::Move>; 2]>,
-    /// What the quiet moves did in this search (and, when the table is kept, the ones before).
-    stats: MoveStats,
+    /// Quiet-move scores per (player, move slot): raised for a move that cuts, lowered for the
+    /// quiet moves searched before it.
+    history: Vec<i32>,
+    /// Per slot of a move, the slot (+ 1) of the quiet move that last refuted it (0: none).
+    counters: Vec<u32>,
     /// Per ply, the slot (+ 1) of the move that led there (0: the root or a pass).
     line: Vec<u32>,
     /// Per ply, the static score of the side to move (`None` in check or unknown).
@@ -525,14 +468,6 @@ fn move_hash<M: Hash>(m: &M) -> usize {
     (h.finish() >> 20) as usize % HISTORY_SIZE
 }
 
-/// Where the pair (the move before, slot `prev` + 1, or 0 for none; this move's `slot`) goes in
-/// a continuation-history table.
-#[inline]
-fn cont_index(prev: u32, slot: usize) -> usize {
-    let pair = (u64::from(prev) << 16) | slot as u64;
-    (pair.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 46) as usize & (CONT_SIZE - 1)
-}
-
 /// Plies by which a late quiet move is reduced: grows with the depth and the move's rank.
 fn reduction(depth: u32, rank: usize) -> i32 {
     let r = 0.75 + f64::from(depth).ln() * (rank as f64).ln() / 2.25;
@@ -563,7 +498,6 @@ impl<'a, V: Variant> Worker<'a, V> {
         game: &[u64],
         limits: Limits,
         id: usize,
-        stats: MoveStats,
     ) -> Self {
         let start = shared.start;
         Worker {
@@ -572,7 +506,8 @@ impl<'a, V: Variant> Worker<'a, V> {
             options,
             id,
             killers: Vec::new(),
-            stats,
+            history: vec![0; HISTORY_SIZE * v.players().count().max(1)],
+            counters: vec![0; HISTORY_SIZE],
             line: vec![0; MAX_PLY as usize + 2],
             evals: vec![None; MAX_PLY as usize + 2],
             tried: Vec::new(),
@@ -1287,38 +1222,14 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         let prev = self.line[i];
         if prev != 0 {
-            self.stats.counters[prev as usize - 1] = slot as u32 + 1;
+            self.counters[prev as usize - 1] = slot as u32 + 1;
         }
         let base = me.index() * HISTORY_SIZE;
         let bonus = ((depth * depth + depth) as i32 * 16).min(1_600);
-        let before = self.moves_before(ply);
-        nudge(&mut self.stats.history[base + slot], bonus);
-        for (table, &b) in self.stats.continuation.iter_mut().zip(&before) {
-            nudge(&mut table[cont_index(b, slot)], bonus);
-        }
+        nudge(&mut self.history[base + slot], bonus);
         for &t in tried {
-            nudge(&mut self.stats.history[base + t], -bonus);
-            for (table, &b) in self.stats.continuation.iter_mut().zip(&before) {
-                nudge(&mut table[cont_index(b, t)], -bonus);
-            }
+            nudge(&mut self.history[base + t], -bonus);
         }
-    }
-
-    /// The slots (+ 1, 0 for none) of the two moves that led to the node at `ply`: the
-    /// opponent's last and the side's own before it.
-    #[inline]
-    fn moves_before(&self, ply: u32) -> [u32; 2] {
-        let i = ply as usize;
-        [self.line[i], if i >= 1 { self.line[i - 1] } else { 0 }]
-    }
-
-    /// A quiet move's ordering score at `ply` for `me`: its history and its continuation
-    /// histories after the two moves before (`before`, from [`Worker::moves_before`]).
-    #[inline]
-    fn quiet_score(&self, me: Player, slot: usize, before: [u32; 2]) -> i32 {
-        self.stats.history[me.index() * HISTORY_SIZE + slot]
-            + self.stats.continuation[0][cont_index(before[0], slot)]
-            + self.stats.continuation[1][cont_index(before[1], slot)]
     }
 
     /// Fills `order` with (key, index) for every move, largest key first: the hash move, then
@@ -1336,11 +1247,11 @@ impl<'a, V: Variant> Worker<'a, V> {
         let killers = self.killers.get(ply as usize);
         let prev = self.line[ply as usize];
         let counter = if prev != 0 {
-            self.stats.counters[prev as usize - 1]
+            self.counters[prev as usize - 1]
         } else {
             0
         };
-        let before = self.moves_before(ply);
+        let history = &self.history[me.index() * HISTORY_SIZE..][..HISTORY_SIZE];
         order.clear();
         order.extend(moves.iter().enumerate().map(|(i, m)| {
             let k: i64 = if Some(i as u16) == hash_move {
@@ -1361,7 +1272,7 @@ impl<'a, V: Variant> Worker<'a, V> {
                 if counter != 0 && counter == slot as u32 + 1 {
                     KEY_COUNTER
                 } else {
-                    i64::from(self.quiet_score(me, slot, before))
+                    i64::from(history[slot])
                 }
             };
             (k, i as u16)
