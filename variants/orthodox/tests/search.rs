@@ -150,7 +150,7 @@ fn a_search_stopped_in_an_iteration_plays_a_legal_move_that_begins_its_line() {
     v.legal_moves(&pos, &mut legal);
     for nodes in (200..20_000).step_by(1_300) {
         let r = Searcher::new(&v).search(&pos, Limits::nodes(nodes));
-        let best = r.best.clone().expect("a move");
+        let best = r.best.expect("a move");
         assert!(legal.contains(&best), "{nodes} nodes");
         assert_eq!(r.pv.first(), Some(&best), "{nodes} nodes");
     }
