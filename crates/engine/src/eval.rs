@@ -26,8 +26,13 @@ enum RidePiece {
 }
 
 /// Share of a piece's value that its mobility is worth when it reaches its average number of
-/// cells: a man twice as mobile as its average adds this share again.
+/// cells, on a board of two dimensions: a man twice as mobile as its average adds this share
+/// again (0.15 won over 0.1 in orthodox matches).
 const MOBILITY_SHARE: f64 = 0.15;
+/// The same share on boards of three and more dimensions, where the men reach two to three
+/// times as many cells (0.15 leaned the other way in a Raumschach match; their matches were
+/// played at 0.1).
+const MOBILITY_SHARE_SPACE: f64 = 0.1;
 /// Share of the promotion gain (best choice minus the man's own value) a promoting man earns as it
 /// advances, reaching the whole share one step before the zone (quadratic in the progress).
 const ADVANCE_SHARE: f64 = 0.25;
@@ -219,13 +224,18 @@ impl EvalTables {
                 derived.push(true);
             }
         }
+        let mobility_share = if e.shape.ndim() <= 2 {
+            MOBILITY_SHARE
+        } else {
+            MOBILITY_SHARE_SPACE
+        };
         let mob_weight: Vec<i32> = (0..nk)
             .map(|k| {
                 if royal(k) || e.kinds[k].promotes || avg_mobility[k] <= 0.0 {
                     0
                 } else {
                     let worth = f64::from(values[k]).min(MOBILITY_VALUE_CAP * ref_value);
-                    (MOBILITY_SHARE * worth / avg_mobility[k] * f64::from(MOB_SCALE)).round() as i32
+                    (mobility_share * worth / avg_mobility[k] * f64::from(MOB_SCALE)).round() as i32
                 }
             })
             .collect();

@@ -17,7 +17,8 @@ use std::time::{Duration, Instant};
 pub struct Limits {
     /// Iterations up to this depth in plies.
     pub depth: Option<u32>,
-    /// Stop after this much time (the last complete iteration's move is played).
+    /// Stop after this much time: the last complete iteration's move is played, or a move the
+    /// unfinished iteration proved better.
     pub movetime: Option<Duration>,
     /// Stop after this many nodes.
     pub nodes: Option<u64>,
@@ -583,6 +584,15 @@ impl<'a, V: Variant> Worker<'a, V> {
             self.root_depth = depth;
             let (score, best) = self.aspirated_root(pos, depth, &mut root_moves, previous);
             if self.stopped && iteration > 1 {
+                // An unfinished iteration still counts where it proved another move better
+                // than the previous best (searched first): `root` reports a move other than the
+                // first only when its search finished above the first's score and the window.
+                if self.id == 0 && best != 0 {
+                    let best_move = root_moves[best].0.clone();
+                    result.best = Some(best_move.clone());
+                    result.score = score;
+                    result.pv = self.principal_variation(pos, &best_move, depth);
+                }
                 break;
             }
             previous = score;
@@ -617,8 +627,9 @@ impl<'a, V: Variant> Worker<'a, V> {
             if self.soft_deadline.is_some_and(|s| now >= s) {
                 break;
             }
-            if let Some(deadline) = self.deadline {
-                // The next iteration would most likely not finish.
+            if let (Some(deadline), Some(_)) = (self.deadline, self.soft_deadline) {
+                // Under a clock, no iteration that would most likely not finish. A fixed time
+                // a move is spent whole: an unfinished iteration still gives its proven moves.
                 let spent = now - self.shared.start;
                 if now + spent >= deadline {
                     break;
@@ -718,6 +729,10 @@ impl<'a, V: Variant> Worker<'a, V> {
         self.path.pop();
         if !self.stopped {
             self.store(key, depth, 0, best_score, alpha0, beta, Some(moves[best].1));
+        } else if best_score <= alpha0 {
+            // Stopped: only a move whose finished search rose above the window counts as
+            // better than the first (below it, the scores are bounds, not values).
+            best = 0;
         }
         (best_score, best)
     }

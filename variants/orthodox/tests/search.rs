@@ -109,6 +109,54 @@ fn search_at_a_fixed_depth_is_deterministic() {
 }
 
 #[test]
+fn a_kept_searcher_once_cleared_searches_as_a_new_one() {
+    // A kept table carries what one search learnt into the next; `clear` forgets it, as at the
+    // start of a new game.
+    let v = Orthodox::new();
+    let pos = v
+        .parse_position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+        .unwrap();
+    let mut fresh = Searcher::new(&v);
+    fresh.set_keep_table(true);
+    let a = fresh.search(&pos, Limits::depth(5));
+    let mut kept = Searcher::new(&v);
+    kept.set_keep_table(true);
+    kept.search(&pos, Limits::depth(5));
+    let b = kept.search(&pos, Limits::depth(5));
+    // What the first search learnt makes the second cheaper.
+    assert!(
+        b.nodes < a.nodes,
+        "{} nodes again, {} first",
+        b.nodes,
+        a.nodes
+    );
+    kept.clear();
+    let c = kept.search(&pos, Limits::depth(5));
+    assert_eq!(
+        (a.best, a.score, a.nodes, a.pv),
+        (c.best, c.score, c.nodes, c.pv)
+    );
+}
+
+#[test]
+fn a_search_stopped_in_an_iteration_plays_a_legal_move_that_begins_its_line() {
+    // Node budgets stop the search at every point of its iterations: the move played is the last
+    // finished iteration's, or one the unfinished iteration proved better.
+    let v = Orthodox::new();
+    let pos = v
+        .parse_position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+        .unwrap();
+    let mut legal = Vec::new();
+    v.legal_moves(&pos, &mut legal);
+    for nodes in (200..20_000).step_by(1_300) {
+        let r = Searcher::new(&v).search(&pos, Limits::nodes(nodes));
+        let best = r.best.expect("a move");
+        assert!(legal.contains(&best), "{nodes} nodes");
+        assert_eq!(r.pv.first(), Some(&best), "{nodes} nodes");
+    }
+}
+
+#[test]
 fn the_engine_never_returns_an_illegal_move() {
     let v = Orthodox::new();
     let mut rng = RandomMover::new(7);
