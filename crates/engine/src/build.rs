@@ -121,9 +121,14 @@ pub struct Engine<const W: usize> {
     pub(crate) notation: Arc<dyn Notation>,
     /// Piece values and evaluation weights for the search: the search's tables, built at their first use (perft never needs them).
     pub(crate) eval: std::sync::OnceLock<super::eval::EvalTables>,
+    /// The evaluation's weights (see [`Engine::set_eval_params`]).
+    pub(crate) eval_params: super::eval_params::EvalParams,
     /// `passed_span[player][cell]`: the cells from which an enemy promoting man could stop a
     /// promoting man of `player` on `cell` (see `eval::passed_spans`), built at first use.
     pub(crate) passed_span: std::sync::OnceLock<Vec<Vec<CellSet<W>>>>,
+    /// `promotion_lines[player][cell]`: the cells ahead on a promoting man's own line and the
+    /// cells of the lines beside it (see `eval::promotion_lines`), built at first use.
+    pub(crate) promotion_lines: std::sync::OnceLock<Vec<Vec<(CellSet<W>, CellSet<W>)>>>,
     /// `royal_zones[(player * kinds + kind) * cells + cell]`: for royal kinds, the cells a royal
     /// man reaches on the empty board (its shelter and the enemy's attack zone), built at first
     /// use; empty for other kinds.
@@ -141,6 +146,7 @@ impl<const W: usize> Engine<W> {
         let invalid = |s: String| RulesError::Invalid(s);
         let groups: Vec<&[usize]> = rules.board.iter().map(|g| g.as_slice()).collect();
         let shape = Shape::grouped(&groups).map_err(|e| invalid(e.to_string()))?;
+        let ndim = shape.ndim();
         shape
             .check_table_size()
             .map_err(|e| invalid(e.to_string()))?;
@@ -485,7 +491,9 @@ impl<const W: usize> Engine<W> {
             keys: ZobristKeys::new(shape_cells),
             notation,
             eval: Default::default(),
+            eval_params: super::eval_params::EvalParams::for_dimensions(ndim),
             passed_span: Default::default(),
+            promotion_lines: Default::default(),
             royal_zones: Default::default(),
             names_any_case: std::sync::OnceLock::new(),
             fast: None,

@@ -3,6 +3,7 @@
 //! promoting men). See docs/search.md.
 
 use super::build::{CAtom, Engine};
+use super::eval_params::EvalParams;
 use super::fast::{mode_index, w1_rays, W1Ray};
 use super::position::{Move, MoveKind, Position, MAX_PLAYERS};
 use super::rules::{Goal, HopStyle, Mode};
@@ -25,49 +26,8 @@ enum RidePiece {
     Down(u8),
 }
 
-/// Share of a piece's value that its mobility is worth when it reaches its average number of
-/// cells, on a board of two dimensions: a man twice as mobile as its average adds this share
-/// again (0.15 won over 0.1 in orthodox matches).
-const MOBILITY_SHARE: f64 = 0.15;
-/// The same share on boards of three and more dimensions, where the men reach two to three
-/// times as many cells (0.15 leaned the other way in a Raumschach match; their matches were
-/// played at 0.1).
-const MOBILITY_SHARE_SPACE: f64 = 0.1;
-/// Share of the promotion gain (best choice minus the man's own value) a promoting man earns as it
-/// advances, reaching the whole share one step before the zone (quadratic in the progress).
-const ADVANCE_SHARE: f64 = 0.25;
 /// Fixed-point scale of the per-cell mobility weights.
 const MOB_SCALE: i32 = 64;
-/// The value, in units of the reference man (the pawn), above which a man's mobility is worth no
-/// more: a queen's cells count about as a minor piece's would, so that the evaluation does not
-/// send the most valuable men out early for the cells they see.
-const MOBILITY_VALUE_CAP: f64 = 3.0;
-/// Centipawns per squared attack on the cells around an enemy king (see `king_attack_bonus`).
-const KING_ATTACK_WEIGHT: i32 = 2;
-/// At most this many centipawns for attacks near an enemy king.
-const KING_ATTACK_CAP: i32 = 300;
-
-/// Share of a piece's (capped) value a man gains or loses on a cell by how far the cell's reach on
-/// the empty board lies above or below the piece's average: the piece-square term derived from
-/// the geometry (a knight in the centre of an 8x8 board about +16, in a corner about -19).
-const PLACEMENT_SHARE: f64 = 0.1;
-/// Centipawns a royal man gains or loses, per unit of relative reach from its cell: while the
-/// enemies keep their pieces, fewer lines into the king's cell are safer (a corner); once they are
-/// traded, the king belongs in the centre. Tapered by the enemies' pieces left.
-const ROYAL_PLACEMENT: f64 = 40.0;
-
-/// Centipawns per own man next to an own royal man (its reach on the empty board), while the
-/// enemies keep their officers (tapered like the royal placement).
-const SHELTER_WEIGHT: i32 = 10;
-/// At most this many sheltering men count per royal man.
-const SHELTER_MEN: i32 = 3;
-
-/// Share of the promotion gain a passed promoting man (no enemy promoting man ahead of it on its
-/// own or a neighbouring line) earns at full progress while the enemies keep all their officers.
-const PASSED_SHARE_MIDDLE: f64 = 0.0;
-/// The same share once the enemies' officers are gone (tapered in between).
-const PASSED_SHARE_END: f64 = 0.2;
-
 /// Royal men the evaluation's king-safety terms look at, at most.
 const ROYALS_KEPT: usize = 16;
 
@@ -95,9 +55,11 @@ impl std::ops::Deref for RoyalList {
 }
 
 /// Tables computed once per engine for the search.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(crate) struct EvalTables {
     cells: usize,
+    /// The weights the tables were built with (some are read at every evaluation).
+    params: EvalParams,
     /// Centipawns per kind (0 for royal men, which are never captured).
     values: Vec<i32>,
     /// True where the value was derived from mobility, false where the rule set gave it.
@@ -179,6 +141,7 @@ impl EvalTables {
         let cells = e.shape.cell_count() as usize;
         let nk = e.kinds.len();
         let np = e.players.count();
+        let params = e.eval_params.clone();
 
         // Average mobility on the empty board, as player 1 (men of other players mirror it).
         let avg_mobility: Vec<f64> = (0..nk)
@@ -224,18 +187,15 @@ impl EvalTables {
                 derived.push(true);
             }
         }
-        let mobility_share = if e.shape.ndim() <= 2 {
-            MOBILITY_SHARE
-        } else {
-            MOBILITY_SHARE_SPACE
-        };
+        let cap = params.mobility_value_cap * ref_value;
         let mob_weight: Vec<i32> = (0..nk)
             .map(|k| {
                 if royal(k) || e.kinds[k].promotes || avg_mobility[k] <= 0.0 {
                     0
                 } else {
-                    let worth = f64::from(values[k]).min(MOBILITY_VALUE_CAP * ref_value);
-                    (mobility_share * worth / avg_mobility[k] * f64::from(MOB_SCALE)).round() as i32
+                    let worth = f64::from(values[k]).min(cap);
+                    (params.mobility_share * worth / avg_mobility[k] * f64::from(MOB_SCALE)).round()
+                        as i32
                 }
             })
             .collect();
@@ -248,7 +208,8 @@ impl EvalTables {
         let promo_gain: Vec<i32> = (0..nk)
             .map(|k| {
                 if e.kinds[k].promotes {
-                    (ADVANCE_SHARE * f64::from((best_choice - values[k]).max(0))).round() as i32
+                    (params.advance_share * f64::from((best_choice - values[k]).max(0))).round()
+                        as i32
                 } else {
                     0
                 }
@@ -297,9 +258,9 @@ impl EvalTables {
                     continue;
                 }
                 let scale = if royal(k) {
-                    ROYAL_PLACEMENT
+                    params.royal_placement
                 } else {
-                    PLACEMENT_SHARE * f64::from(values[k]).min(MOBILITY_VALUE_CAP * ref_value)
+                    params.placement_share * f64::from(values[k]).min(cap)
                 };
                 for c in e.shape.cells() {
                     let reach = empty_board_reach(e, Player(pi as u8), k as u8, c) as f64;
@@ -321,8 +282,8 @@ impl EvalTables {
                 }
                 let gain = f64::from((best_choice - values[k]).max(0));
                 (
-                    (PASSED_SHARE_MIDDLE * gain).round() as i32,
-                    (PASSED_SHARE_END * gain).round() as i32,
+                    (params.passed_share_middle * gain).round() as i32,
+                    (params.passed_share_end * gain).round() as i32,
                 )
             })
             .collect();
@@ -347,6 +308,7 @@ impl EvalTables {
             .collect();
         let mobility = mob_plans(e, &ride_flags);
         EvalTables {
+            params,
             passed,
             ride_flags,
             mobility,
@@ -403,6 +365,49 @@ pub(crate) fn passed_spans<const W: usize>(e: &Engine<W>) -> Vec<Vec<CellSet<W>>
         }
     }
     spans
+}
+
+/// For every player and cell, two sets for a promoting man of that player on the cell: the cells
+/// ahead of it on its own line (the promotion axes move, the other coordinates stay), and the
+/// cells of the lines beside it (the other coordinates differ by at most one, not all zero; the
+/// promotion axes any). Orthodox: the squares in front on the pawn's file, and the two
+/// neighbouring files. Empty without a promotion rule.
+pub(crate) fn promotion_lines<const W: usize>(e: &Engine<W>) -> Vec<Vec<(CellSet<W>, CellSet<W>)>> {
+    let cells = e.shape.cell_count() as usize;
+    let np = e.players.count();
+    let empty = (CellSet::<W>::EMPTY, CellSet::<W>::EMPTY);
+    let Some(pr) = e.rules.promotion.as_ref() else {
+        return vec![vec![empty; cells]; np];
+    };
+    let coords: Vec<_> = e.shape.cells().map(|c| e.shape.coords(c)).collect();
+    let ndim = e.shape.ndim();
+    let mut lines = vec![vec![empty; cells]; np];
+    for (pi, p) in e.rules.players.iter().enumerate().take(np) {
+        for (from, (ahead_set, beside_set)) in lines[pi].iter_mut().enumerate() {
+            let a = &coords[from];
+            for to in e.shape.cells().filter(|&c| e.board.contains(c)) {
+                let b = &coords[to.index()];
+                let (mut ahead, mut behind, mut aside, mut far) = (0, 0, 0, false);
+                for axis in 0..ndim {
+                    let d = i32::from(b.get(axis)) - i32::from(a.get(axis));
+                    if pr.axes.contains(&axis) {
+                        let d = d * i32::from(p.orientation[axis]);
+                        ahead += d.max(0);
+                        behind += (-d).max(0);
+                    } else {
+                        aside += d.abs();
+                        far |= d.abs() > 1;
+                    }
+                }
+                if aside == 0 && ahead > 0 && behind == 0 {
+                    ahead_set.insert(to);
+                } else if aside > 0 && !far {
+                    beside_set.insert(to);
+                }
+            }
+        }
+    }
+    lines
 }
 
 /// The [`RIDE_TO_FIRST`] and [`RIDE_DISJOINT`] flags of an atom (0 for other atoms).
@@ -537,12 +542,12 @@ fn line_reach<const W: usize>(lower: CellSet<W>, upper: CellSet<W>, occ: CellSet
 /// growing with the square of the attacks, so that several men aimed at a king count for more
 /// than the sum of each, per cell of the zone (a 3D king's zone is three times a 2D king's), and
 /// capped.
-fn king_attack_bonus(attacks: i32, zone_len: usize) -> i32 {
+fn king_attack_bonus(params: &EvalParams, attacks: i32, zone_len: usize) -> i32 {
     if attacks == 0 || zone_len == 0 {
         return 0;
     }
-    let per_cell = 9 * KING_ATTACK_WEIGHT * attacks * attacks / zone_len as i32;
-    per_cell.min(KING_ATTACK_CAP)
+    let per_cell = 9 * params.king_attack_weight * attacks * attacks / zone_len as i32;
+    per_cell.min(params.king_attack_cap)
 }
 
 /// The cells each royal man reaches on the empty board from each cell, per player and kind (empty
@@ -665,6 +670,25 @@ impl<const W: usize> Engine<W> {
         self.eval.get_or_init(|| EvalTables::new(self))
     }
 
+    /// The evaluation's weights.
+    pub fn eval_params(&self) -> &EvalParams {
+        &self.eval_params
+    }
+
+    /// Sets the evaluation's weights (for tuning them; the defaults are
+    /// [`EvalParams::for_dimensions`]): the tables built from them are built again at next use.
+    pub fn set_eval_params(&mut self, params: EvalParams) {
+        self.eval_params = params;
+        self.eval = std::sync::OnceLock::new();
+    }
+
+    /// The promoting men's own lines ahead and lines beside, per player and cell (see
+    /// [`promotion_lines`]), built at first use.
+    #[inline]
+    pub(crate) fn promotion_lines(&self) -> &[Vec<(CellSet<W>, CellSet<W>)>] {
+        self.promotion_lines.get_or_init(|| promotion_lines(self))
+    }
+
     /// The passed men's spans per player and cell (see [`passed_spans`]), built at first use.
     #[inline]
     pub(crate) fn passed_spans(&self) -> &[Vec<CellSet<W>>] {
@@ -741,6 +765,7 @@ impl<const W: usize> Engine<W> {
         let occ = pos.occupied();
         let royals = self.royal_cells(pos);
         let spans = self.passed_spans();
+        let lines = self.promotion_lines();
         let mut promoting_men = CellSet::<W>::EMPTY;
         for k in (0..self.kinds.len()).filter(|&k| self.kinds[k].promotes) {
             promoting_men |= pos.by_kind[k];
@@ -790,10 +815,10 @@ impl<const W: usize> Engine<W> {
             for &(owner, kind, cell) in royals.iter() {
                 if owner.index() == p {
                     let around = self.royal_zone(owner, kind, cell);
-                    shelter += ((mine & around).len() as i32).min(SHELTER_MEN);
+                    shelter += ((mine & around).len() as i32).min(t.params.shelter_men);
                 }
             }
-            material += SHELTER_WEIGHT * shelter * phase / 1024;
+            material += t.params.shelter_weight * shelter * phase / 1024;
             // The cells an atom counts, by its mode: moves or captures, moves, captures.
             let allowed = [!occ | enemies, !occ, enemies];
             for k in 0..self.kinds.len() {
@@ -805,6 +830,7 @@ impl<const W: usize> Engine<W> {
                 let w = t.mob_weight[k];
                 let plan = &t.mobility[p * self.kinds.len() + k];
                 let gain = t.promo_gain[k];
+                let promotes = self.kinds[k].promotes;
                 let royal = self.is_royal(k as u8);
                 for c in men {
                     let i = k * t.cells + c.index();
@@ -818,6 +844,16 @@ impl<const W: usize> Engine<W> {
                             self.mobility_by(plan, pos, Player(p as u8), k, c, occ, &allowed, zone);
                         mobility += w * n as i32;
                         king_attacks += near_king as i32;
+                    }
+                    if promotes {
+                        let own = promoting_men & mine;
+                        let (ahead, beside) = lines[p][c.index()];
+                        if own.intersects(&ahead) {
+                            material -= t.params.doubled_penalty;
+                        }
+                        if !own.intersects(&beside) {
+                            material -= t.params.isolated_penalty;
+                        }
                     }
                     if gain != 0 {
                         let progress = t.progress[p][c.index()];
@@ -833,7 +869,9 @@ impl<const W: usize> Engine<W> {
                     }
                 }
             }
-            *score += material + mobility / MOB_SCALE + king_attack_bonus(king_attacks, zone.len());
+            *score += material
+                + mobility / MOB_SCALE
+                + king_attack_bonus(&t.params, king_attacks, zone.len());
         }
     }
 

@@ -7,6 +7,7 @@
 mod attack;
 mod build;
 mod eval;
+mod eval_params;
 mod fast;
 mod info;
 mod movegen;
@@ -22,6 +23,7 @@ mod fast_tests;
 mod tests;
 
 pub use build::{Engine, KindInfo};
+pub use eval_params::EvalParams;
 pub use notation::{GenericNotation, Notation};
 pub use position::{EnPassant, Move, MoveKind, Piece, Position, MAX_KINDS, MAX_PLAYERS};
 pub use rules::{

@@ -672,6 +672,53 @@ fn a_passed_promoting_man_is_worth_more() {
     );
 }
 
+/// The promoting men's lines (docs/search.md, *pawn structure*): ahead on the own file, and the
+/// files beside; a doubled or isolated promoting man loses its penalty, and only then.
+#[test]
+fn doubled_and_isolated_promoting_men_lose_their_penalties() {
+    const PAWN: &str = r#"(name: "Pawn", letter: 'P', promotes: true, value: Some(1.0), atoms: [
+        (motion: Leap(Vectors([[0, 1]])), mode: MoveOnly),
+        (motion: Leap(Vectors([[1, 1], [-1, 1]])), mode: CaptureOnly)])"#;
+    let mut e = engine(&rules(
+        4,
+        4,
+        &format!("{KING}, {ROOK}, {PAWN}"),
+        "k3/4/4/3K w",
+        "promotion: Some((axes: [1], choices: ['R']))",
+    ));
+    let names = |set: spacechess_geometry::CellSet<1>, e: &Engine<1>| {
+        let mut v: Vec<String> = set.iter().map(|c| e.cell_name(c)).collect();
+        v.sort();
+        v
+    };
+    let b2 = e.parse_cell("b2").unwrap();
+    let (ahead, beside) = e.promotion_lines()[0][b2.index()];
+    assert_eq!(names(ahead, &e), ["b3", "b4"]);
+    assert_eq!(
+        names(beside, &e),
+        ["a1", "a2", "a3", "a4", "c1", "c2", "c3", "c4"]
+    );
+    let (ahead, _) = e.promotion_lines()[1][b2.index()];
+    assert_eq!(names(ahead, &e), ["b1"]);
+    let white_lead = |e: &Engine<1>, text: &str| {
+        let p = e.parse_position(text).unwrap();
+        let mut s = [0i32; 2];
+        e.evaluate_players(&p, &mut s);
+        s[0] - s[1]
+    };
+    let positions = ["k3/4/1P2/1P1K w", "k3/4/P3/1P1K w", "k3/4/4/1P1K w"];
+    let before: Vec<i32> = positions.iter().map(|t| white_lead(&e, t)).collect();
+    let mut params = e.eval_params().clone();
+    params.doubled_penalty = 30;
+    params.isolated_penalty = 7;
+    e.set_eval_params(params);
+    let after: Vec<i32> = positions.iter().map(|t| white_lead(&e, t)).collect();
+    // Doubled (the b1 pawn has b2 ahead) and both isolated; then neither; then one isolated.
+    assert_eq!(before[0] - after[0], 30 + 2 * 7);
+    assert_eq!(before[1] - after[1], 0);
+    assert_eq!(before[2] - after[2], 7);
+}
+
 /// The Zobrist key that `make` and `pass` keep up to date is the key from scratch, in random
 /// games of Ecila's rule sets (one and four words; no placement move was drawn there, so
 /// placement is not covered yet); the fast path's random games check the same in its rule sets

@@ -71,6 +71,14 @@ impl Orthodox {
         &self.engine
     }
 
+    /// Orthodox chess whose evaluation uses other weights than the defaults (for tuning them:
+    /// `benches/examples/tune.rs`). The rules are the same.
+    pub fn with_eval_params(params: spacechess_engine::EvalParams) -> Orthodox {
+        let mut chess = Orthodox::new();
+        chess.engine.set_eval_params(params);
+        chess
+    }
+
     /// Reads a FEN.
     ///
     /// ```

@@ -1,0 +1,67 @@
+//! The evaluation's weights (see docs/search.md): the defaults the engine plays with, and a way to
+//! set others, for tuning them against labelled positions (`benches/examples/tune.rs`).
+
+/// The weights of the static evaluation. Shares are fractions of a piece's value; the rest are
+/// centipawns. [`EvalParams::for_dimensions`] gives the defaults.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvalParams {
+    /// Share of a piece's value that its mobility is worth when it reaches its average number of
+    /// cells: a man twice as mobile as its average adds this share again.
+    pub mobility_share: f64,
+    /// The value, in units of the reference man (the pawn), above which a man's mobility and
+    /// placement are worth no more: a queen's cells count about as a minor piece's would.
+    pub mobility_value_cap: f64,
+    /// Share of the promotion gain (best choice minus the man's own value) a promoting man earns
+    /// as it advances, reaching the whole share one step before the zone (quadratic in progress).
+    pub advance_share: f64,
+    /// Share of a passed promoting man's gain at full progress while the enemies keep all their
+    /// officers.
+    pub passed_share_middle: f64,
+    /// The same once the enemies' officers are gone (tapered in between).
+    pub passed_share_end: f64,
+    /// Share of a piece's (capped) value a man gains or loses on a cell by how far the cell's
+    /// reach on the empty board lies above or below the piece's average.
+    pub placement_share: f64,
+    /// Centipawns a royal man gains or loses per unit of relative reach from its cell: fewer
+    /// lines are safer while the enemies keep their pieces, the centre is better once they are
+    /// gone.
+    pub royal_placement: f64,
+    /// Centipawns per squared attack on the cells around an enemy king, per cell of the zone
+    /// (times 9, a 2D king's zone).
+    pub king_attack_weight: i32,
+    /// At most this many centipawns for attacks near an enemy king.
+    pub king_attack_cap: i32,
+    /// Centipawns per own man next to an own royal man while the enemies keep their officers.
+    pub shelter_weight: i32,
+    /// At most this many sheltering men count per royal man.
+    pub shelter_men: i32,
+    /// Centipawns a promoting man loses with another own promoting man ahead on its line
+    /// (orthodox: a doubled pawn).
+    pub doubled_penalty: i32,
+    /// Centipawns a promoting man loses with no own promoting man on the lines beside its own
+    /// (orthodox: an isolated pawn).
+    pub isolated_penalty: i32,
+}
+
+impl EvalParams {
+    /// The weights the engine plays with on a board of `ndim` dimensions: on boards of three and
+    /// more dimensions, where the men reach two to three times as many cells, mobility counts
+    /// for less (0.15 won over 0.1 in orthodox matches, 0.1 over 0.15 in Raumschach).
+    pub fn for_dimensions(ndim: usize) -> EvalParams {
+        EvalParams {
+            mobility_share: if ndim <= 2 { 0.15 } else { 0.1 },
+            mobility_value_cap: 3.0,
+            advance_share: 0.25,
+            passed_share_middle: 0.0,
+            passed_share_end: 0.2,
+            placement_share: 0.1,
+            royal_placement: 40.0,
+            king_attack_weight: 2,
+            king_attack_cap: 300,
+            shelter_weight: 10,
+            shelter_men: 3,
+            doubled_penalty: 0,
+            isolated_penalty: 0,
+        }
+    }
+}
