@@ -4,7 +4,8 @@
 //! the mean squared difference of the win expectations `1 / (1 + 10^(-cp / 400))` of our static
 //! score and the label's; coordinate descent moves one weight at a time while the error falls.
 //!
-//! Usage: `cargo run --release -p spacechess-benches --example tune -- FILE [PASSES]`.
+//! Usage: `cargo run --release -p spacechess-benches --example tune -- FILE [PASSES] [NAME=VALUE...]`:
+//! each `NAME=VALUE` sets a weight and holds it (not tuned).
 //! Prints the error before and after and the weights found; the engine's defaults are not
 //! changed by it (they are set by hand in `crates/engine/src/eval_params.rs`, after a match).
 
@@ -117,6 +118,20 @@ fn main() {
     }
     println!("{} positions", data.len());
     let mut params = chess.engine().eval_params().clone();
+    let knobs = knobs();
+    let mut held = Vec::new();
+    for arg in args.iter().skip(3) {
+        let knob = arg.split_once('=').and_then(|(name, value)| {
+            let k = knobs.iter().position(|k| k.name == name)?;
+            Some((k, value.parse::<f64>().ok()?))
+        });
+        let Some((k, value)) = knob else {
+            eprintln!("{arg}: not NAME=VALUE with a weight's name and a number");
+            std::process::exit(2);
+        };
+        (knobs[k].set)(&mut params, value);
+        held.push(k);
+    }
     // The labels' scale against ours: fitted first with the defaults, then held.
     let mut label_scale = 1.0;
     let mut step = 0.2;
@@ -135,12 +150,14 @@ fn main() {
             step /= 2.0;
         }
     }
-    println!("label scale {label_scale:.3}, error with the defaults {best:.6}");
-    let knobs = knobs();
+    println!("label scale {label_scale:.3}, error at the start {best:.6}");
     let mut steps: Vec<f64> = knobs.iter().map(|k| k.step).collect();
     for pass in 1..=passes {
         let mut moved = false;
         for (k, knob) in knobs.iter().enumerate() {
+            if held.contains(&k) {
+                continue;
+            }
             let now = (knob.get)(&params);
             for v in [now + steps[k], now - steps[k]] {
                 let mut trial = params.clone();

@@ -154,7 +154,7 @@ pub struct SearchResult<M> {
 /// Progress after each completed iteration.
 #[derive(Clone, Debug)]
 pub struct SearchInfo<M> {
-    /// The depth just completed.
+    /// The depth just completed, or, when `partial`, the depth the search stopped inside.
     pub depth: u32,
     /// The deepest ply reached so far.
     pub seldepth: u32,
@@ -168,6 +168,10 @@ pub struct SearchInfo<M> {
     pub elapsed: Duration,
     /// Permille of the transposition table in use.
     pub hashfull: u32,
+    /// True for the last report of a search stopped inside a depth, when that depth had already
+    /// proved its first move better than the previous depth's best: that move is played, and
+    /// the score is a lower bound.
+    pub partial: bool,
 }
 
 /// Plies of quiescence search at most (captures only, or evasions when in check).
@@ -592,6 +596,17 @@ impl<'a, V: Variant> Worker<'a, V> {
                     result.best = Some(best_move.clone());
                     result.score = score;
                     result.pv = self.principal_variation(pos, &best_move, depth);
+                    self.flush_nodes();
+                    info(&SearchInfo {
+                        depth,
+                        seldepth: self.seldepth,
+                        score,
+                        pv: result.pv.clone(),
+                        nodes: self.total_nodes(),
+                        elapsed: self.shared.start.elapsed(),
+                        hashfull: self.shared.tt.hashfull(self.shared.generation),
+                        partial: true,
+                    });
                 }
                 break;
             }
@@ -614,6 +629,7 @@ impl<'a, V: Variant> Worker<'a, V> {
                     nodes: result.nodes,
                     elapsed: result.elapsed,
                     hashfull: self.shared.tt.hashfull(self.shared.generation),
+                    partial: false,
                 });
             }
             if self.stopped {

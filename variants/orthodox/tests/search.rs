@@ -143,17 +143,38 @@ fn a_search_stopped_in_an_iteration_plays_a_legal_move_that_begins_its_line() {
     // Node budgets stop the search at every point of its iterations: the move played is the last
     // finished iteration's, or one the unfinished iteration proved better.
     let v = Orthodox::new();
-    let pos = v
-        .parse_position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-        .unwrap();
-    let mut legal = Vec::new();
-    v.legal_moves(&pos, &mut legal);
-    for nodes in (200..20_000).step_by(1_300) {
-        let r = Searcher::new(&v).search(&pos, Limits::nodes(nodes));
+    let mut partial_reports = 0;
+    for (text, nodes) in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 8",
+    ]
+    .into_iter()
+    .flat_map(|t| (200..20_000).step_by(433).map(move |n| (t, n)))
+    {
+        let pos = v.parse_position(text).unwrap();
+        let mut legal = Vec::new();
+        v.legal_moves(&pos, &mut legal);
+        // The last report always names the move played (a partial one when the unfinished
+        // iteration's move is played), so that UCI's `bestmove` follows its last `info`.
+        let mut last = None;
+        let r = Searcher::new(&v).search_with(&pos, Limits::nodes(nodes), |i| {
+            last = Some((i.pv.first().cloned(), i.partial, i.depth))
+        });
         let best = r.best.expect("a move");
         assert!(legal.contains(&best), "{nodes} nodes");
         assert_eq!(r.pv.first(), Some(&best), "{nodes} nodes");
+        let (first, partial, depth) = last.expect("a report");
+        assert_eq!(first, Some(best.clone()), "{nodes} nodes");
+        if partial {
+            partial_reports += 1;
+            assert_eq!(depth, r.depth + 1, "{nodes} nodes");
+        }
     }
+    assert!(
+        partial_reports > 0,
+        "no budget stopped an iteration with a proven move"
+    );
 }
 
 #[test]

@@ -40,8 +40,9 @@ impl VariantVisitor for Analyse<'_> {
         let mut searcher = Searcher::new(v);
         let r = searcher.search_with(&pos, self.limits, |info| {
             out.push_str(&format!(
-                "depth {:>2}  score {:<16}  nodes {:>9}  time {:>6} ms  pv {}\n",
+                "depth {:>2}{} score {:<16}  nodes {:>9}  time {:>6} ms  pv {}\n",
                 info.depth,
+                if info.partial { "+" } else { " " },
                 score_for(info.score, to_move, players),
                 info.nodes,
                 info.elapsed.as_millis(),

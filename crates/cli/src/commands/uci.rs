@@ -575,10 +575,11 @@ fn info_line<V: Variant>(v: &V, pos: &V::Position, i: &SearchInfo<V::Move>) -> S
         cur = v.play(&cur, m);
     }
     format!(
-        "info depth {} seldepth {} score {} nodes {} nps {nps} hashfull {} time {} pv {}",
+        "info depth {} seldepth {} score {}{} nodes {} nps {nps} hashfull {} time {} pv {}",
         i.depth,
         i.seldepth,
         score_words(i.score, v.players().count()),
+        if i.partial { " lowerbound" } else { "" },
         i.nodes,
         i.hashfull,
         i.elapsed.as_millis(),
