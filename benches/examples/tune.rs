@@ -5,7 +5,8 @@
 //! score and the label's; coordinate descent moves one weight at a time while the error falls.
 //!
 //! Usage: `cargo run --release -p spacechess-benches --example tune -- FILE [PASSES] [NAME=VALUE...]`:
-//! each `NAME=VALUE` sets a weight and holds it (not tuned).
+//! each `NAME=VALUE` sets a weight and holds it (not tuned), each `NAME~VALUE` sets its start.
+//! Weights: the fields of `EvalParams`, and `value_N`, `value_B`, `value_R`, `value_Q` (pawns).
 //! Prints the error before and after and the weights found; the engine's defaults are not
 //! changed by it (they are set by hand in `crates/engine/src/eval_params.rs`, after a match).
 
@@ -18,19 +19,22 @@ const TEMPO: i32 = 10;
 
 /// One weight the tuner may move: its name, how to read and write it, and its first step.
 struct Knob {
-    name: &'static str,
-    get: fn(&EvalParams) -> f64,
-    set: fn(&mut EvalParams, f64),
+    name: String,
+    get: Box<dyn Fn(&EvalParams) -> f64>,
+    set: Box<dyn Fn(&mut EvalParams, f64)>,
     step: f64,
 }
+
+/// The piece values tuned, by letter (the pawn stays the unit).
+const PIECES: [char; 4] = ['N', 'B', 'R', 'Q'];
 
 fn knobs() -> Vec<Knob> {
     macro_rules! f64_knob {
         ($field:ident, $step:expr) => {
             Knob {
-                name: stringify!($field),
-                get: |p| p.$field,
-                set: |p, v| p.$field = v.max(0.0),
+                name: stringify!($field).to_string(),
+                get: Box::new(|p| p.$field),
+                set: Box::new(|p, v| p.$field = v.max(0.0)),
                 step: $step,
             }
         };
@@ -38,14 +42,31 @@ fn knobs() -> Vec<Knob> {
     macro_rules! i32_knob {
         ($field:ident, $step:expr) => {
             Knob {
-                name: stringify!($field),
-                get: |p| f64::from(p.$field),
-                set: |p, v| p.$field = (v.round() as i32).max(0),
+                name: stringify!($field).to_string(),
+                get: Box::new(|p| f64::from(p.$field)),
+                set: Box::new(|p, v| p.$field = (v.round() as i32).max(0)),
                 step: $step,
             }
         };
     }
-    vec![
+    let piece = |letter: char| Knob {
+        name: format!("value_{letter}"),
+        get: Box::new(move |p: &EvalParams| {
+            p.piece_values
+                .iter()
+                .find(|(l, _)| *l == letter)
+                .map_or(0.0, |&(_, v)| v)
+        }),
+        set: Box::new(move |p: &mut EvalParams, v| {
+            let v = (v * 100.0).round() / 100.0;
+            match p.piece_values.iter_mut().find(|(l, _)| *l == letter) {
+                Some(slot) => slot.1 = v,
+                None => p.piece_values.push((letter, v)),
+            }
+        }),
+        step: 0.2,
+    };
+    let mut knobs = vec![
         f64_knob!(mobility_share, 0.04),
         f64_knob!(mobility_value_cap, 0.5),
         f64_knob!(advance_share, 0.08),
@@ -59,7 +80,9 @@ fn knobs() -> Vec<Knob> {
         i32_knob!(shelter_men, 1.0),
         i32_knob!(doubled_penalty, 8.0),
         i32_knob!(isolated_penalty, 8.0),
-    ]
+    ];
+    knobs.extend(PIECES.map(piece));
+    knobs
 }
 
 /// Win expectation of a score in centipawns.
@@ -118,19 +141,32 @@ fn main() {
     }
     println!("{} positions", data.len());
     let mut params = chess.engine().eval_params().clone();
+    // The pieces' values from the rule set, as the knobs' start.
+    for letter in PIECES {
+        let kind = chess.engine().kinds().iter().find(|k| k.letter == letter);
+        if let Some(value) = kind.and_then(|k| k.value) {
+            params.piece_values.push((letter, f64::from(value)));
+        }
+    }
     let knobs = knobs();
     let mut held = Vec::new();
     for arg in args.iter().skip(3) {
-        let knob = arg.split_once('=').and_then(|(name, value)| {
+        let (split, hold) = match arg.split_once('=') {
+            Some(split) => (Some(split), true),
+            None => (arg.split_once('~'), false),
+        };
+        let knob = split.and_then(|(name, value)| {
             let k = knobs.iter().position(|k| k.name == name)?;
             Some((k, value.parse::<f64>().ok()?))
         });
         let Some((k, value)) = knob else {
-            eprintln!("{arg}: not NAME=VALUE with a weight's name and a number");
+            eprintln!("{arg}: not NAME=VALUE or NAME~VALUE with a weight's name and a number");
             std::process::exit(2);
         };
         (knobs[k].set)(&mut params, value);
-        held.push(k);
+        if hold {
+            held.push(k);
+        }
     }
     // The labels' scale against ours: fitted first with the defaults, then held.
     let mut label_scale = 1.0;

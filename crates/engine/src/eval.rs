@@ -172,11 +172,17 @@ impl EvalTables {
         let mut values = Vec::with_capacity(nk);
         let mut derived = Vec::with_capacity(nk);
         for k in 0..nk {
+            let given = params
+                .piece_values
+                .iter()
+                .find(|(letter, _)| *letter == e.kinds[k].letter)
+                .map(|&(_, v)| v)
+                .or(e.kinds[k].value.map(f64::from));
             if royal(k) {
                 values.push(0);
                 derived.push(false);
-            } else if let Some(v) = e.kinds[k].value {
-                values.push((f64::from(v) * 100.0).round() as i32);
+            } else if let Some(v) = given {
+                values.push((v * 100.0).round() as i32);
                 derived.push(false);
             } else {
                 let v = match reference {

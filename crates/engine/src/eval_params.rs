@@ -41,6 +41,9 @@ pub struct EvalParams {
     /// Centipawns a promoting man loses with no own promoting man on the lines beside its own
     /// (orthodox: an isolated pawn).
     pub isolated_penalty: i32,
+    /// Piece values in pawns by the kind's letter, replacing the rule set's (or the derived)
+    /// value of that kind for the evaluation; empty by default.
+    pub piece_values: Vec<(char, f64)>,
 }
 
 impl EvalParams {
@@ -62,6 +65,7 @@ impl EvalParams {
             shelter_men: 3,
             doubled_penalty: 0,
             isolated_penalty: 0,
+            piece_values: Vec::new(),
         }
     }
 }

@@ -5,6 +5,7 @@
 //! their standard form) and coordinate move text (`e2e4`, `e7e8q`).
 
 mod fen;
+pub mod weights;
 
 use spacechess_engine::{Engine, GenericNotation, Move, Notation, Position};
 use spacechess_geometry::Cell;
@@ -61,8 +62,9 @@ impl Orthodox {
     /// assert_eq!(chess.legal_moves_vec(&chess.start()).len(), 20);
     /// ```
     pub fn new() -> Orthodox {
-        let engine = Engine::from_ron(RULES, Arc::new(CoordinateNotation))
+        let mut engine = Engine::from_ron(RULES, Arc::new(CoordinateNotation))
             .expect("the built-in rule set compiles");
+        engine.set_eval_params(weights::tuned());
         Orthodox { engine }
     }
 
@@ -71,8 +73,8 @@ impl Orthodox {
         &self.engine
     }
 
-    /// Orthodox chess whose evaluation uses other weights than the defaults (for tuning them:
-    /// `benches/examples/tune.rs`). The rules are the same.
+    /// Orthodox chess whose evaluation uses other weights than its own ([`weights::tuned`]), for
+    /// tuning them (`benches/examples/tune.rs`). The rules are the same.
     pub fn with_eval_params(params: spacechess_engine::EvalParams) -> Orthodox {
         let mut chess = Orthodox::new();
         chess.engine.set_eval_params(params);

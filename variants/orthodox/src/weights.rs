@@ -1,0 +1,28 @@
+//! Orthodox chess's evaluation weights, fitted to positions (issue 14's seventh stop, docs/search.md
+//! *Tuning the weights*) and kept after a match against the engine's defaults.
+
+use spacechess_engine::EvalParams;
+
+/// The weights orthodox chess plays with: `benches/examples/tune.rs` fitted them to 50 000 quiet
+/// positions of the engine's own games labelled by Stockfish at depth 8, and they won
+/// +26 [+3, +48] in 800 games at 20 ms a move against [`EvalParams::for_dimensions`]`(2)`.
+/// Against the defaults: mobility and placement count for about half as much, a pawn's
+/// advancement for a third, and doubled and isolated pawns lose 10 and 4 centipawns.
+pub fn tuned() -> EvalParams {
+    EvalParams {
+        mobility_share: 0.049,
+        mobility_value_cap: 5.0625,
+        advance_share: 0.085,
+        passed_share_middle: 0.02,
+        passed_share_end: 0.01,
+        placement_share: 0.06,
+        royal_placement: 15.0,
+        king_attack_weight: 1,
+        king_attack_cap: 300,
+        shelter_weight: 10,
+        shelter_men: 1,
+        doubled_penalty: 10,
+        isolated_penalty: 4,
+        piece_values: Vec::new(),
+    }
+}
