@@ -18,10 +18,15 @@ use spacechess_variant::{Player, Variant};
 const TEMPO: i32 = 10;
 
 /// One weight the tuner may move: its name, how to read and write it, and its first step.
+/// Reads a weight.
+type Getter = Box<dyn Fn(&EvalParams) -> f64>;
+/// Writes a weight (rounded and clamped to what it may be).
+type Setter = Box<dyn Fn(&mut EvalParams, f64)>;
+
 struct Knob {
     name: String,
-    get: Box<dyn Fn(&EvalParams) -> f64>,
-    set: Box<dyn Fn(&mut EvalParams, f64)>,
+    get: Getter,
+    set: Setter,
     step: f64,
 }
 

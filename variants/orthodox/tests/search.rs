@@ -167,7 +167,7 @@ fn a_search_stopped_in_an_iteration_plays_a_legal_move_that_begins_its_line() {
         assert!(legal.contains(&best), "{nodes} nodes");
         assert_eq!(r.pv.first(), Some(&best), "{nodes} nodes");
         let (first, partial, depth) = last.expect("a report");
-        assert_eq!(first, Some(best.clone()), "{nodes} nodes");
+        assert_eq!(first, Some(best), "{nodes} nodes");
         if partial {
             partial_reports += 1;
             assert_eq!(depth, r.depth + 1, "{nodes} nodes");
