@@ -123,7 +123,7 @@ fn error(params: &EvalParams, data: &[(String, f64)], label_scale: f64) -> f64 {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(path) = args.get(1) else {
-        eprintln!("usage: tune FILE [PASSES]   (FILE: lines FEN;CP)");
+        eprintln!("usage: tune FILE [PASSES] [NAME=VALUE|NAME~VALUE ...]   (FILE: lines FEN;CP)");
         std::process::exit(2);
     };
     let passes: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(20);
@@ -145,6 +145,10 @@ fn main() {
         }
     }
     println!("{} positions", data.len());
+    if data.is_empty() {
+        eprintln!("{path}: no position to fit (lines FEN;CP)");
+        std::process::exit(1);
+    }
     let mut params = chess.engine().eval_params().clone();
     // The pieces' values from the rule set, as the knobs' start.
     for letter in PIECES {
