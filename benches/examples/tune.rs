@@ -85,6 +85,9 @@ fn knobs() -> Vec<Knob> {
         i32_knob!(shelter_men, 1.0),
         i32_knob!(doubled_penalty, 8.0),
         i32_knob!(isolated_penalty, 8.0),
+        i32_knob!(pair_bonus, 10.0),
+        i32_knob!(open_line_bonus, 10.0),
+        i32_knob!(half_open_line_bonus, 10.0),
     ];
     knobs.extend(PIECES.map(piece));
     knobs

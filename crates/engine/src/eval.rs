@@ -603,7 +603,8 @@ fn empty_board_reach<const W: usize>(e: &Engine<W>, player: Player, kind: u8, fr
     empty_board_set(e, player, kind, from).len()
 }
 
-fn empty_board_set<const W: usize>(
+/// The cells of [`empty_board_reach`].
+pub(crate) fn empty_board_set<const W: usize>(
     e: &Engine<W>,
     player: Player,
     kind: u8,
@@ -772,6 +773,11 @@ impl<const W: usize> Engine<W> {
         let royals = self.royal_cells(pos);
         let spans = self.passed_spans();
         let lines = self.promotion_lines();
+        // The pair and open-line terms' tables, where their weights ask for them.
+        let pr = &t.params;
+        let lt = (pr.pair_bonus != 0 || pr.open_line_bonus != 0 || pr.half_open_line_bonus != 0)
+            .then(|| self.line_tables());
+        let nk = self.kinds.len();
         let mut promoting_men = CellSet::<W>::EMPTY;
         for k in (0..self.kinds.len()).filter(|&k| self.kinds[k].promotes) {
             promoting_men |= pos.by_kind[k];
@@ -833,6 +839,15 @@ impl<const W: usize> Engine<W> {
                     continue;
                 }
                 material += t.values[k] * men.len() as i32;
+                let mut line_riders = CellSet::<W>::EMPTY;
+                if let Some(lt) = lt {
+                    let classes = &lt.classes[p * nk + k];
+                    if classes.len() > 1 {
+                        let held = classes.iter().filter(|c| c.intersects(&men)).count() as i32;
+                        material += t.params.pair_bonus * (held - 1).max(0);
+                    }
+                    line_riders = lt.line_riders[p * nk + k];
+                }
                 let w = t.mob_weight[k];
                 let plan = &t.mobility[p * self.kinds.len() + k];
                 let gain = t.promo_gain[k];
@@ -850,6 +865,16 @@ impl<const W: usize> Engine<W> {
                             self.mobility_by(plan, pos, Player(p as u8), k, c, occ, &allowed, zone);
                         mobility += w * n as i32;
                         king_attacks += near_king as i32;
+                    }
+                    if let Some(lt) = lt.filter(|_| line_riders.contains(c)) {
+                        let line = lt.line[c.index()];
+                        if !line.intersects(&(promoting_men & mine)) {
+                            material += if line.intersects(&promoting_men) {
+                                t.params.half_open_line_bonus
+                            } else {
+                                t.params.open_line_bonus
+                            };
+                        }
                     }
                     if promotes {
                         let own = promoting_men & mine;

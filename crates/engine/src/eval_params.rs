@@ -41,6 +41,14 @@ pub struct EvalParams {
     /// Centipawns a promoting man loses with no own promoting man on the lines beside its own
     /// (orthodox: an isolated pawn).
     pub isolated_penalty: i32,
+    /// Centipawns for each cell class beyond the first on which a player has men of a kind bound
+    /// to its class (orthodox: the bishop pair).
+    pub pair_bonus: i32,
+    /// Centipawns for a man that rides its whole promotion line with no promoting man on it
+    /// (orthodox: a rook or queen on an open file).
+    pub open_line_bonus: i32,
+    /// The same with only enemy promoting men on the line (a half-open file).
+    pub half_open_line_bonus: i32,
     /// Piece values in pawns by the kind's letter, replacing the rule set's (or the derived)
     /// value of that kind for the evaluation; empty by default.
     pub piece_values: Vec<(char, f64)>,
@@ -65,6 +73,9 @@ impl EvalParams {
             shelter_men: 3,
             doubled_penalty: 0,
             isolated_penalty: 0,
+            pair_bonus: 0,
+            open_line_bonus: 0,
+            half_open_line_bonus: 0,
             piece_values: Vec::new(),
         }
     }

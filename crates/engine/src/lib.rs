@@ -7,6 +7,7 @@
 mod attack;
 mod build;
 mod eval;
+mod eval_lines;
 mod eval_params;
 mod fast;
 mod info;

@@ -719,6 +719,70 @@ fn doubled_and_isolated_promoting_men_lose_their_penalties() {
     assert_eq!(before[2] - after[2], 7);
 }
 
+/// The pair and open-line terms (docs/search.md, *Evaluation*): a bishop is bound to one of two
+/// colour classes, a knight to none; a rook rides its whole file from every cell, a bishop from
+/// none; a second bishop on the other colour earns the pair bonus, a rook its file's bonus by
+/// the pawns on the file.
+#[test]
+fn bishop_pairs_and_rooks_on_open_files_earn_their_bonuses() {
+    const PAWN: &str = r#"(name: "Pawn", letter: 'P', promotes: true, value: Some(1.0), atoms: [
+        (motion: Leap(Vectors([[0, 1]])), mode: MoveOnly),
+        (motion: Leap(Vectors([[1, 1], [-1, 1]])), mode: CaptureOnly)])"#;
+    const BISHOP: &str = r#"(name: "Bishop", letter: 'B', value: Some(3.0), atoms: [(motion: Ride(steps: Kind(2)))])"#;
+    const KNIGHT: &str = r#"(name: "Knight", letter: 'N', value: Some(3.0), atoms: [(motion: Leap(Vectors([[1, 2]])))])"#;
+    let mut e = engine(&rules(
+        4,
+        4,
+        &format!("{KING}, {ROOK}, {PAWN}, {BISHOP}, {KNIGHT}"),
+        "k3/4/4/3K w",
+        "promotion: Some((axes: [1], choices: ['R']))",
+    ));
+    let nk = e.kinds().len();
+    let kind = |letter: char| e.kinds().iter().position(|k| k.letter == letter).unwrap();
+    let lt = e.line_tables().clone();
+    let classes = &lt.classes[kind('B')];
+    assert_eq!(classes.len(), 2);
+    assert!(classes.iter().all(|c| c.len() == 8));
+    let (a1, b1) = (e.parse_cell("a1").unwrap(), e.parse_cell("b1").unwrap());
+    assert_ne!(
+        classes.iter().position(|c| c.contains(a1)),
+        classes.iter().position(|c| c.contains(b1))
+    );
+    assert!(lt.classes[kind('N')].is_empty());
+    assert!(lt.classes[nk + kind('B')].len() == 2, "Black's bishops too");
+    assert_eq!(lt.line_riders[kind('R')].len(), 16);
+    assert!(lt.line_riders[kind('B')].is_empty());
+    assert!(lt.line_riders[kind('N')].is_empty());
+    let names: Vec<String> = lt.line[b1.index()].iter().map(|c| e.cell_name(c)).collect();
+    assert_eq!(names, ["b2", "b3", "b4"]);
+    let white_lead = |e: &Engine<1>, text: &str| {
+        let p = e.parse_position(text).unwrap();
+        let mut s = [0i32; 2];
+        e.evaluate_players(&p, &mut s);
+        s[0] - s[1]
+    };
+    // Two bishops on both colours, on one colour; a rook on an open, a half-open, a closed file.
+    let positions = [
+        "2k1/4/4/BB1K w",
+        "2k1/4/4/B1BK w",
+        "2k1/4/4/R2K w",
+        "2k1/p3/4/R2K w",
+        "2k1/4/P3/R2K w",
+    ];
+    let before: Vec<i32> = positions.iter().map(|t| white_lead(&e, t)).collect();
+    let mut params = e.eval_params().clone();
+    params.pair_bonus = 30;
+    params.open_line_bonus = 20;
+    params.half_open_line_bonus = 11;
+    e.set_eval_params(params);
+    let gained: Vec<i32> = positions
+        .iter()
+        .zip(&before)
+        .map(|(t, b)| white_lead(&e, t) - b)
+        .collect();
+    assert_eq!(gained, [30, 0, 20, 11, 0]);
+}
+
 /// The Zobrist key that `make` and `pass` keep up to date is the key from scratch, in random
 /// games of Ecila's rule sets (one and four words; no placement move was drawn there, so
 /// placement is not covered yet); the fast path's random games check the same in its rule sets
