@@ -9,6 +9,11 @@
 //! Weights: the fields of `EvalParams`, and `value_N`, `value_B`, `value_R`, `value_Q` (pawns).
 //! Prints the error before and after and the weights found; the engine's defaults are not
 //! changed by it (they are set by hand in `crates/engine/src/eval_params.rs`, after a match).
+//!
+//! `--tables=STEPS --out=FILE` then fits placement tables (`EvalParams::placement_tables`, a
+//! middle-game and an endgame value per kind and square) on top of those weights, by STEPS
+//! steps of gradient descent (Adam) on the same error, and writes them to FILE as Rust (the
+//! form of `variants/orthodox/src/placement.rs`).
 
 use spacechess_engine::EvalParams;
 use spacechess_orthodox::{Orthodox, OrthodoxPosition};
@@ -126,7 +131,9 @@ fn error(params: &EvalParams, data: &[(String, f64)], label_scale: f64) -> f64 {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(path) = args.get(1) else {
-        eprintln!("usage: tune FILE [PASSES] [NAME=VALUE|NAME~VALUE ...]   (FILE: lines FEN;CP)");
+        eprintln!(
+            "usage: tune FILE [PASSES] [NAME=VALUE|NAME~VALUE ...] [--tables=STEPS --out=FILE]   (FILE: lines FEN;CP)"
+        );
         std::process::exit(2);
     };
     let passes: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(20);
@@ -162,7 +169,20 @@ fn main() {
     }
     let knobs = knobs();
     let mut held = Vec::new();
+    let mut table_steps = 0;
+    let mut out = None;
     for arg in args.iter().skip(3) {
+        if let Some(n) = arg.strip_prefix("--tables=") {
+            table_steps = n.parse().unwrap_or_else(|_| {
+                eprintln!("{arg}: not --tables=STEPS with a number of steps");
+                std::process::exit(2);
+            });
+            continue;
+        }
+        if let Some(file) = arg.strip_prefix("--out=") {
+            out = Some(file.to_string());
+            continue;
+        }
         let (split, hold) = match arg.split_once('=') {
             Some(split) => (Some(split), true),
             None => (arg.split_once('~'), false),
@@ -243,4 +263,150 @@ fn main() {
         }
     }
     println!("{params:#?}");
+    if table_steps > 0 {
+        let Some(out) = out else {
+            eprintln!("--tables needs --out=FILE for the tables");
+            std::process::exit(2);
+        };
+        let tables = fit_tables(&params, &data, label_scale, table_steps);
+        std::fs::write(&out, tables).unwrap_or_else(|e| {
+            eprintln!("cannot write {out}: {e}");
+            std::process::exit(1);
+        });
+        println!("tables written to {out}");
+    }
+}
+
+/// The kinds of the placement tables, in the order written.
+const TABLE_KINDS: [char; 6] = ['P', 'N', 'B', 'R', 'Q', 'K'];
+
+/// One man's share of a position's score in the tables: its table's index (kind and square as
+/// White sees it), its sign (+1 White, −1 Black) and the phase its side sees (0 to 1).
+struct Feature {
+    index: usize,
+    sign: f64,
+    phase: f64,
+}
+
+/// Fits the placement tables by gradient descent and returns them as Rust source.
+fn fit_tables(
+    params: &EvalParams,
+    data: &[(String, f64)],
+    label_scale: f64,
+    steps: usize,
+) -> String {
+    let mut base_params = params.clone();
+    base_params.placement_tables.clear();
+    let chess = Orthodox::with_eval_params(base_params);
+    let e = chess.engine();
+    let shape = e.shape();
+    let value = |letter: char| match letter {
+        'N' | 'B' => 3.0,
+        'R' => 5.0,
+        'Q' => 9.0,
+        _ => 0.0,
+    };
+    let mut scores = [0; 2];
+    // Per position: our score without tables, the label's expectation and the features.
+    let mut items: Vec<(f64, f64, Vec<Feature>)> = Vec::with_capacity(data.len());
+    for (fen, cp) in data {
+        let pos = chess.from_fen(fen).expect("checked when read");
+        let base = white_score(&chess, &pos, &mut scores);
+        let mut men = Vec::new();
+        let mut officers = [0.0f64; 2];
+        for c in shape.cells() {
+            if let Some(piece) = pos.piece_at(c) {
+                let letter = e.kinds()[piece.kind as usize].letter;
+                officers[piece.player.index()] += value(letter);
+                men.push((piece.player.index(), letter, c));
+            }
+        }
+        let features = men
+            .into_iter()
+            .filter_map(|(player, letter, c)| {
+                let k = TABLE_KINDS.iter().position(|&l| l == letter)?;
+                let mut co = shape.coords(c);
+                if player == 1 {
+                    co.set(1, 7 - co.get(1));
+                }
+                let square = shape.cell(&co)?.index();
+                Some(Feature {
+                    index: k * 64 + square,
+                    sign: if player == 0 { 1.0 } else { -1.0 },
+                    phase: (officers[1 - player] / 31.0).min(1.0),
+                })
+            })
+            .collect();
+        items.push((base, expectation(cp * label_scale), features));
+    }
+    // theta[index] middle game, theta[384 + index] endgame.
+    let n = TABLE_KINDS.len() * 64;
+    let mut theta = vec![0.0f64; 2 * n];
+    let (mut m, mut v) = (vec![0.0f64; 2 * n], vec![0.0f64; 2 * n]);
+    let (rate, b1, b2, l2) = (0.5, 0.9, 0.999, 1e-7);
+    let slope = 10f64.ln() / 400.0;
+    let error_of = |theta: &[f64]| {
+        let mut total = 0.0;
+        for (base, label, features) in &items {
+            let s = base
+                + features
+                    .iter()
+                    .map(|f| {
+                        f.sign * (theta[f.index] * f.phase + theta[n + f.index] * (1.0 - f.phase))
+                    })
+                    .sum::<f64>();
+            total += (expectation(s) - label).powi(2);
+        }
+        total / items.len() as f64
+    };
+    println!("tables: error at the start {:.6}", error_of(&theta));
+    for step in 1..=steps {
+        let mut grad = vec![0.0f64; 2 * n];
+        for (base, label, features) in &items {
+            let s = base
+                + features
+                    .iter()
+                    .map(|f| {
+                        f.sign * (theta[f.index] * f.phase + theta[n + f.index] * (1.0 - f.phase))
+                    })
+                    .sum::<f64>();
+            let p = expectation(s);
+            let d = 2.0 * (p - label) * p * (1.0 - p) * slope;
+            for f in features {
+                grad[f.index] += d * f.sign * f.phase;
+                grad[n + f.index] += d * f.sign * (1.0 - f.phase);
+            }
+        }
+        for i in 0..2 * n {
+            let g = grad[i] / items.len() as f64 + 2.0 * l2 * theta[i];
+            m[i] = b1 * m[i] + (1.0 - b1) * g;
+            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
+            let mh = m[i] / (1.0 - b1.powi(step as i32));
+            let vh = v[i] / (1.0 - b2.powi(step as i32));
+            theta[i] -= rate * mh / (vh.sqrt() + 1e-12);
+        }
+        if step % 100 == 0 || step == steps {
+            println!("tables: step {step}, error {:.6}", error_of(&theta));
+        }
+    }
+    let mut src = String::from(
+        "//! Written by benches/examples/tune.rs --tables: centipawns per square (a1, b1, ... h8 as\n\
+         //! White sees the board) by kind, middle game then endgame.\n\n\
+         /// The placement tables: (kind's letter, middle game, endgame).\n",
+    );
+    src += &format!(
+        "pub(crate) const TABLES: [(char, [i32; 64], [i32; 64]); {}] = [\n",
+        TABLE_KINDS.len()
+    );
+    for (k, letter) in TABLE_KINDS.iter().enumerate() {
+        let row = |off: usize| {
+            (0..64)
+                .map(|sq| (theta[off + k * 64 + sq].round() as i32).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        src += &format!("    ('{letter}', [{}], [{}]),\n", row(0), row(n));
+    }
+    src += "];\n";
+    src
 }

@@ -78,6 +78,10 @@ pub(crate) struct EvalTables {
     /// `royal_endgame[player][kind * cells + cell]`: a royal man's piece-square term once the
     /// enemies' pieces are gone (0 for other kinds).
     royal_endgame: Vec<Vec<i32>>,
+    /// `learnt[player][kind * cells + cell]`: the (middle game, endgame) centipawns of
+    /// `EvalParams::placement_tables`, each player's cells mirrored to the first player's;
+    /// empty without tables.
+    learnt: Vec<Vec<(i32, i32)>>,
     /// Per kind, whether it counts toward the game's phase (neither royal nor promoting).
     officer: Vec<bool>,
     /// The officers' material of each player at the start, the phase's full measure.
@@ -281,6 +285,7 @@ impl EvalTables {
                 }
             }
         }
+        let learnt = learnt_placement(e, &params);
         let passed: Vec<(i32, i32)> = (0..nk)
             .map(|k| {
                 if !e.kinds[k].promotes {
@@ -320,6 +325,7 @@ impl EvalTables {
             mobility,
             placement,
             royal_endgame,
+            learnt,
             officer,
             start_officers,
             cells,
@@ -331,6 +337,44 @@ impl EvalTables {
             progress,
         }
     }
+}
+
+/// `EvalTables::learnt`: the placement tables of `params`, per player (empty without tables).
+fn learnt_placement<const W: usize>(e: &Engine<W>, params: &EvalParams) -> Vec<Vec<(i32, i32)>> {
+    if params.placement_tables.is_empty() {
+        return Vec::new();
+    }
+    let cells = e.shape.cell_count() as usize;
+    let nk = e.kinds.len();
+    let first = &e.rules.players[0].orientation;
+    e.rules
+        .players
+        .iter()
+        .take(e.players.count())
+        .map(|player| {
+            let mut out = vec![(0, 0); nk * cells];
+            for table in &params.placement_tables {
+                let Some(k) = e.kinds.iter().position(|k| k.letter == table.letter) else {
+                    continue;
+                };
+                for c in e.shape.cells() {
+                    let mut co = e.shape.coords(c);
+                    for axis in 0..e.shape.ndim() {
+                        if player.orientation[axis] != first[axis] {
+                            let last = e.shape.extent(axis) as i8 - 1;
+                            co.set(axis, last - co.get(axis));
+                        }
+                    }
+                    let Some(i) = e.shape.cell(&co).map(|m| m.index()) else {
+                        continue;
+                    };
+                    let at = |v: &[i32]| v.get(i).copied().unwrap_or(0);
+                    out[k * cells + c.index()] = (at(&table.middle), at(&table.end));
+                }
+            }
+            out
+        })
+        .collect()
 }
 
 /// For every player and cell, the cells from which an enemy promoting man could stop a promoting
@@ -822,6 +866,7 @@ impl<const W: usize> Engine<W> {
             };
             let placement = &t.placement[p];
             let royal_endgame = &t.royal_endgame[p];
+            let learnt = t.learnt.get(p).map_or(&[][..], |l| &l[..]);
             // Own men around the own royal men shelter them.
             let mut shelter = 0i32;
             for &(owner, kind, cell) in royals.iter() {
@@ -860,6 +905,9 @@ impl<const W: usize> Engine<W> {
                     } else {
                         placement[i]
                     };
+                    if let Some(&(middle, end)) = learnt.get(i) {
+                        material += (middle * phase + end * (1024 - phase)) / 1024;
+                    }
                     if w != 0 {
                         let (n, near_king) =
                             self.mobility_by(plan, pos, Player(p as u8), k, c, occ, &allowed, zone);

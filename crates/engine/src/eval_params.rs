@@ -52,6 +52,23 @@ pub struct EvalParams {
     /// Piece values in pawns by the kind's letter, replacing the rule set's (or the derived)
     /// value of that kind for the evaluation; empty by default.
     pub piece_values: Vec<(char, f64)>,
+    /// Centipawns per cell added to a kind's placement term, learnt rather than derived;
+    /// empty by default.
+    pub placement_tables: Vec<PlacementTable>,
+}
+
+/// A kind's centipawns per cell, on top of its placement term: `middle` while the enemies keep
+/// all their officers, `end` once they have none (tapered in between, as the royal placement).
+/// Both are indexed by the engine's cell index as the first player sees the board; another
+/// player's men read the cell mirrored on every axis along which its orientation differs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlacementTable {
+    /// The kind's letter.
+    pub letter: char,
+    /// Centipawns per cell in the middle game.
+    pub middle: Vec<i32>,
+    /// Centipawns per cell in the endgame.
+    pub end: Vec<i32>,
 }
 
 impl EvalParams {
@@ -77,6 +94,7 @@ impl EvalParams {
             open_line_bonus: 0,
             half_open_line_bonus: 0,
             piece_values: Vec::new(),
+            placement_tables: Vec::new(),
         }
     }
 }

@@ -783,6 +783,50 @@ fn bishop_pairs_and_rooks_on_open_files_earn_their_bonuses() {
     assert_eq!(gained, [30, 0, 20, 11, 0]);
 }
 
+/// Learnt placement tables (`EvalParams::placement_tables`, docs/search.md *Evaluation*): a man
+/// adds its kind's value for its cell, the middle game's while the enemies keep all their
+/// officers and the endgame's once they have none; Black reads the cell mirrored (b4 as b1).
+#[test]
+fn placement_tables_are_tapered_and_mirrored() {
+    let mut e = engine(&rules(
+        4,
+        4,
+        &format!("{KING}, {ROOK}"),
+        "kr2/4/4/1R1K w",
+        "",
+    ));
+    let scores = |e: &Engine<1>, text: &str| {
+        let p = e.parse_position(text).unwrap();
+        let mut s = [0i32; 2];
+        e.evaluate_players(&p, &mut s);
+        s
+    };
+    let positions = ["kr2/4/4/1R1K w", "k3/4/4/1R1K w"];
+    let before: Vec<[i32; 2]> = positions.iter().map(|t| scores(&e, t)).collect();
+    let (b1, b4) = (e.parse_cell("b1").unwrap(), e.parse_cell("b4").unwrap());
+    let mut middle = vec![0; 16];
+    let mut end = vec![0; 16];
+    middle[b1.index()] = 7;
+    end[b1.index()] = 3;
+    middle[b4.index()] = 100;
+    let mut params = e.eval_params().clone();
+    params.placement_tables = vec![crate::PlacementTable {
+        letter: 'R',
+        middle,
+        end,
+    }];
+    e.set_eval_params(params);
+    let gained: Vec<[i32; 2]> = positions
+        .iter()
+        .zip(&before)
+        .map(|(t, b)| {
+            let s = scores(&e, t);
+            [s[0] - b[0], s[1] - b[1]]
+        })
+        .collect();
+    assert_eq!(gained, [[7, 7], [3, 0]]);
+}
+
 /// The Zobrist key that `make` and `pass` keep up to date is the key from scratch, in random
 /// games of Ecila's rule sets (one and four words; no placement move was drawn there, so
 /// placement is not covered yet); the fast path's random games check the same in its rule sets

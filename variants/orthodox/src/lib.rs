@@ -5,6 +5,7 @@
 //! their standard form) and coordinate move text (`e2e4`, `e7e8q`).
 
 mod fen;
+mod placement;
 pub mod weights;
 
 use spacechess_engine::{Engine, GenericNotation, Move, Notation, Position};

@@ -1,7 +1,7 @@
 //! Orthodox chess's evaluation weights, fitted to positions (issue 14's seventh stop, docs/search.md
 //! *Tuning the weights*) and kept after a match against the engine's defaults.
 
-use spacechess_engine::EvalParams;
+use spacechess_engine::{EvalParams, PlacementTable};
 
 /// The weights orthodox chess plays with: `benches/examples/tune.rs` fitted them to 50 000 quiet
 /// positions of the engine's own games labelled by Stockfish at depth 8, and they won
@@ -29,5 +29,13 @@ pub fn tuned() -> EvalParams {
         open_line_bonus: 15,
         half_open_line_bonus: 25,
         piece_values: Vec::new(),
+        placement_tables: super::placement::TABLES
+            .iter()
+            .map(|&(letter, middle, end)| PlacementTable {
+                letter,
+                middle: middle.to_vec(),
+                end: end.to_vec(),
+            })
+            .collect(),
     }
 }
