@@ -390,22 +390,34 @@ fn fit_tables(
         }
     }
     let mut src = String::from(
-        "//! Written by benches/examples/tune.rs --tables: centipawns per square (a1, b1, ... h8 as\n\
-         //! White sees the board) by kind, middle game then endgame.\n\n\
-         /// The placement tables: (kind's letter, middle game, endgame).\n",
+        "//! Written by benches/examples/tune.rs --tables: centipawns per square by kind, as White\n\
+         //! sees the board (each row a rank, from the first: a1 to h1, then a2 to h2, ...), the\n\
+         //! middle game then the endgame.\n\n\
+         /// The placement tables: (kind's letter, middle game, endgame).\n\
+         #[rustfmt::skip]\n",
     );
     src += &format!(
         "pub(crate) const TABLES: [(char, [i32; 64], [i32; 64]); {}] = [\n",
         TABLE_KINDS.len()
     );
     for (k, letter) in TABLE_KINDS.iter().enumerate() {
-        let row = |off: usize| {
-            (0..64)
-                .map(|sq| (theta[off + k * 64 + sq].round() as i32).to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
+        let table = |off: usize| {
+            (0..8)
+                .map(|rank| {
+                    let row: Vec<String> = (0..8)
+                        .map(|file| {
+                            format!("{:4}", theta[off + k * 64 + rank * 8 + file].round() as i32)
+                        })
+                        .collect();
+                    format!("        {},\n", row.join(","))
+                })
+                .collect::<String>()
         };
-        src += &format!("    ('{letter}', [{}], [{}]),\n", row(0), row(n));
+        src += &format!(
+            "    ('{letter}', [\n{}    ], [\n{}    ]),\n",
+            table(0),
+            table(n)
+        );
     }
     src += "];\n";
     src
