@@ -9,7 +9,8 @@ use spacechess_engine::{EvalParams, PlacementTable};
 /// Against the defaults: mobility and placement count for about half as much, a pawn's
 /// advancement for a third, and doubled and isolated pawns lose 10 and 4 centipawns. The
 /// bishop pair (45) and rooks on open and half-open files (15, 25) were fitted the same way in
-/// the eighth stop and won +34 [+5, +64] in 400 games against the weights without them.
+/// the eighth stop and won +34 [+5, +64] in 400 games against the weights without them; the
+/// placement tables (`placement.rs`, fitted by `tune.rs --tables`) then +43 [+21, +64] in 800.
 pub fn tuned() -> EvalParams {
     EvalParams {
         mobility_share: 0.049,
