@@ -1,5 +1,6 @@
-//! Orthodox chess's evaluation weights, fitted to positions (issue 14's seventh stop, docs/search.md
-//! *Tuning the weights*) and kept after a match against the engine's defaults.
+//! Orthodox chess's evaluation weights, fitted to positions (issue 14's seventh and eighth
+//! stops, docs/search.md *The weights (`EvalParams`) and their tuning*) and kept after matches
+//! against the engine's defaults.
 
 use spacechess_engine::{EvalParams, PlacementTable};
 
