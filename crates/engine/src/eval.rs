@@ -359,11 +359,10 @@ fn learnt_placement<const W: usize>(e: &Engine<W>, params: &EvalParams) -> Vec<V
                 };
                 for c in e.shape.cells() {
                     let mut co = e.shape.coords(c);
-                    for axis in 0..e.shape.ndim() {
-                        if player.orientation[axis] != first[axis] {
-                            let last = e.shape.extent(axis) as i8 - 1;
-                            co.set(axis, last - co.get(axis));
-                        }
+                    let axes = player.orientation.iter().zip(first).enumerate();
+                    for (axis, _) in axes.filter(|(_, (mine, theirs))| mine != theirs) {
+                        let last = e.shape.extent(axis) as i8 - 1;
+                        co.set(axis, last - co.get(axis));
                     }
                     let Some(i) = e.shape.cell(&co).map(|m| m.index()) else {
                         continue;
