@@ -200,6 +200,10 @@ fn main() {
             held.push(k);
         }
     }
+    if table_steps > 0 && out.is_none() {
+        eprintln!("--tables needs --out=FILE for the tables");
+        std::process::exit(2);
+    }
     // The labels' scale against ours: fitted first with the defaults, then held.
     let mut label_scale = 1.0;
     let mut step = 0.2;
@@ -263,11 +267,7 @@ fn main() {
         }
     }
     println!("{params:#?}");
-    if table_steps > 0 {
-        let Some(out) = out else {
-            eprintln!("--tables needs --out=FILE for the tables");
-            std::process::exit(2);
-        };
+    if let (true, Some(out)) = (table_steps > 0, out) {
         let tables = fit_tables(&params, &data, label_scale, table_steps);
         std::fs::write(&out, tables).unwrap_or_else(|e| {
             eprintln!("cannot write {out}: {e}");
