@@ -1163,7 +1163,11 @@ impl<'a, V: Variant> Worker<'a, V> {
         for (i, m) in moves.iter().enumerate() {
             let key = match self.v.capture_values(pos, m) {
                 Some((victim, _)) if delta && stand + victim + DELTA_MARGIN <= alpha => continue,
-                Some(_) if !in_check && self.v.see(pos, m).is_some_and(|g| g < 0) => continue,
+                Some((victim, taker))
+                    if !in_check && victim < taker && self.v.see(pos, m).is_some_and(|g| g < 0) =>
+                {
+                    continue
+                }
                 Some(_)
                     if prune
                         && me != self.sides.root()
@@ -1274,7 +1278,8 @@ impl<'a, V: Variant> Worker<'a, V> {
                 KEY_HASH
             } else if let Some((victim, attacker)) = self.v.capture_values(pos, m) {
                 let by_value = i64::from(victim) * 64 - i64::from(attacker);
-                if self.v.see(pos, m).is_some_and(|g| g < 0) {
+                // Taking a man worth at least the taker never loses (see `Variant::see`).
+                if victim < attacker && self.v.see(pos, m).is_some_and(|g| g < 0) {
                     KEY_BAD_CAPTURE + by_value
                 } else {
                     KEY_CAPTURE + by_value

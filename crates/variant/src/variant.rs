@@ -239,6 +239,10 @@ pub trait Variant: Send + Sync {
     /// variant does not evaluate exchanges, or for a move it does not evaluate (not a capture,
     /// a promotion). The search skips losing captures in its quiescence search and tries them
     /// after the quiet moves. Default: `None`.
+    ///
+    /// A capture's value is at least the man taken less the man taking, in the values of
+    /// [`Variant::capture_values`] (the side that takes may stop after the first reply), so the
+    /// search asks only for captures of a man worth less than the taker.
     fn see(&self, _pos: &Self::Position, _mv: &Self::Move) -> Option<i32> {
         None
     }
