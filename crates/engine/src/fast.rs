@@ -1487,8 +1487,9 @@ impl<const W: usize> Engine<W> {
         out & occ
     }
 
-    /// The static exchange evaluation of a capture (see [`spacechess_variant::Variant::see`]):
-    /// on the fast path's tables, two players only; None for other moves and promotions.
+    /// The static exchange evaluation of a capture or a quiet move (see
+    /// [`spacechess_variant::Variant::see`]): on the fast path's tables, two players only; None
+    /// for promotions, castling and drops.
     pub fn see(&self, pos: &Position<W>, m: &Move) -> Option<i32> {
         let f = self.fast.as_ref()?;
         if self.players.count() != 2 || self.rules.goal == crate::rules::Goal::LoseAll {
@@ -1499,9 +1500,7 @@ impl<const W: usize> Engine<W> {
             MoveKind::Normal | MoveKind::DoubleStep { .. } => m.to,
             _ => return None,
         };
-        if !pos.occupied().contains(victim_cell) {
-            return None;
-        }
+
         let values = self.piece_values();
         let value = |k: u8| {
             if self.is_royal(k) {
@@ -1519,7 +1518,10 @@ impl<const W: usize> Engine<W> {
         occ.remove(m.from);
         occ.remove(victim_cell);
         let mut gain = [0i32; 40];
-        gain[0] = value(self.kind_at(pos, victim_cell));
+        // A quiet move takes nothing: what it risks is the man moved.
+        if pos.occupied().contains(victim_cell) {
+            gain[0] = value(self.kind_at(pos, victim_cell));
+        }
         let mut on_cell = value(self.kind_at(pos, m.from));
         let mut d = 0;
         let mut side = them;
@@ -1554,8 +1556,8 @@ impl<const W: usize> Engine<W> {
         Some(gain[0])
     }
 
-    /// Checks [`Engine::see`] on every capture of `pos` against what any exchange must give: at
-    /// most the man taken (the other side may stop), at least that less the taker (the taker's
+    /// Checks [`Engine::see`] on every capture and quiet move of `pos` against what any exchange
+    /// must give: at most the man taken, 0 for a quiet move (the other side may stop), at least that less the taker (the taker's
     /// side may stop after the reply) unless the taker is royal, and exactly the man taken when
     /// no enemy man attacks the landing cell once the move is made (the tests of
     /// `fast_tests.rs` call it in every position of their random games).
@@ -1576,7 +1578,11 @@ impl<const W: usize> Engine<W> {
                 let k = self.kind_at(pos, c);
                 (!self.is_royal(k)).then(|| values[k as usize])
             };
-            let victim = value(victim_cell).unwrap_or(ROYAL_SEE_VALUE);
+            let victim = if pos.occupied().contains(victim_cell) {
+                value(victim_cell).unwrap_or(ROYAL_SEE_VALUE)
+            } else {
+                0
+            };
             let after = self.make(pos, m);
             let defended = self.attacked_by(&after, m.to, after.by_player[after.to_move.index()]);
             let ok = got <= victim

@@ -193,6 +193,12 @@ const HISTORY_MAX: i32 = 16_384;
 const RFP_MARGIN: i32 = 110;
 /// Futility margins for quiet moves at depth 1 and 2, in centipawns.
 const FUTILITY_MARGIN: [i32; 3] = [0, 150, 320];
+/// Deepest node whose late moves may be skipped for losing material by the exchange.
+const SEE_PRUNE_DEPTH: u32 = 5;
+/// Loss (centipawns a ply) beyond which a late capture is skipped near the horizon.
+const SEE_CAPTURE_MARGIN: i32 = 100;
+/// Loss (centipawns a ply squared) beyond which a quiet move is skipped near the horizon.
+const SEE_QUIET_MARGIN: i32 = 30;
 /// Centipawns the side to move gains in the static score: having the move is worth something.
 const TEMPO: i32 = 10;
 /// Half-width of the first aspiration window, in centipawns.
@@ -998,6 +1004,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             n if n > 0 && self.sides.paranoid() && me != self.sides.root() && !in_check => n,
             _ => usize::MAX,
         };
+        let see_prune = self.options.futility && quiet_node && depth <= SEE_PRUNE_DEPTH;
         let mut quiet_seen = 0;
         for rank in 0..order.len() {
             // The first moves picked one at a time (most cut-offs come there), the rest sorted
@@ -1019,6 +1026,18 @@ impl<'a, V: Variant> Worker<'a, V> {
                 if best_score > -MATE_BOUND && (quiet_seen > quiet_limit || quiet_seen > late_limit)
                 {
                     break;
+                }
+            }
+            // Near the horizon, a late move that loses much material by the exchange on its
+            // cell is skipped: a capture more than a pawn a ply, a quiet move less.
+            if see_prune && rank > 0 && late && best_score > -MATE_BOUND {
+                let margin = if quiet {
+                    SEE_QUIET_MARGIN * (depth * depth) as i32
+                } else {
+                    SEE_CAPTURE_MARGIN * depth as i32
+                };
+                if self.v.see(pos, m).is_some_and(|g| g < -margin) {
+                    continue;
                 }
             }
             let child = self.v.play(pos, m);

@@ -233,12 +233,13 @@ pub trait Variant: Send + Sync {
         false
     }
 
-    /// The static exchange evaluation of a capture `mv`: what the side to move wins (or, if
-    /// negative, loses) in centipawns on the capture's cell if both sides go on taking there
-    /// with their least valuable man while it pays (pins and checks ignored). `None` where the
-    /// variant does not evaluate exchanges, or for a move it does not evaluate (not a capture,
-    /// a promotion). The search skips losing captures in its quiescence search and tries them
-    /// after the quiet moves. Default: `None`.
+    /// The static exchange evaluation of `mv`: what the side to move wins (or, if negative,
+    /// loses) in centipawns on the move's cell if both sides go on taking there with their
+    /// least valuable man while it pays (pins and checks ignored). A quiet move takes nothing
+    /// and risks the man moved. `None` where the variant does not evaluate exchanges, or for a
+    /// move it does not evaluate (a promotion, castling). The search skips losing captures in
+    /// its quiescence search and tries them after the quiet moves, and near the horizon skips
+    /// moves that lose much material. Default: `None`.
     ///
     /// A capture's value is at least the man taken less the man taking, in the values of
     /// [`Variant::capture_values`] (the side that takes may stop after the first reply), so the

@@ -60,7 +60,17 @@ fn the_king_takes_back_only_where_it_is_not_taken() {
 }
 
 #[test]
-fn quiet_moves_and_promotions_are_not_evaluated() {
-    assert_eq!(see("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "h1h5"), None);
+fn a_quiet_move_risks_the_man_moved() {
+    // h5 is safe: nothing is won or lost.
+    assert_eq!(see("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "h1h5"), Some(0));
+    // The g6 pawn guards h5: the rook is lost for nothing.
+    assert_eq!(see("4k3/8/6p1/8/8/8/8/4K2R w - - 0 1", "h1h5"), Some(-500));
+    // A rook on h1 behind a rook going to h4 that a bishop on f6 guards: Rh4 Bxh4 Rxh4 costs
+    // the exchange of rook for bishop, -500 + 300.
+    assert_eq!(see("4k3/8/5b2/8/8/8/7R/4K2R w - - 0 1", "h2h4"), Some(-200));
+}
+
+#[test]
+fn promotions_are_not_evaluated() {
     assert_eq!(see("3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7d8q"), None);
 }
