@@ -1511,8 +1511,9 @@ impl<const W: usize> Engine<W> {
         };
         let me = pos.to_move.index();
         let them = 1 - me;
-        // The attackers of each side: the enemies of the other.
-        let (_, _, ours) = self.side_ctx(f, pos, them);
+        // The attackers of each side: the enemies of the other (ours only once one of theirs
+        // has taken on the cell).
+        let mut ours = None;
         let (_, _, theirs) = self.side_ctx(f, pos, me);
         let mut occ = pos.occupied();
         occ.remove(m.from);
@@ -1526,7 +1527,11 @@ impl<const W: usize> Engine<W> {
         let mut d = 0;
         let mut side = them;
         while d + 1 < gain.len() {
-            let ctx = if side == me { &ours } else { &theirs };
+            let ctx = if side == me {
+                &*ours.get_or_insert_with(|| self.side_ctx(f, pos, them).2)
+            } else {
+                &theirs
+            };
             let att = self.attackers_in(f, pos, ctx, occ, m.to);
             if att.is_empty() {
                 break;
