@@ -904,10 +904,8 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         let pv_node = beta - alpha > 1;
         let mut hash_move = None;
-        let mut table_score = None;
         if let Some(e) = self.shared.tt.probe(key) {
             hash_move = e.best;
-            table_score = Some((from_tt(e.score, ply), e.bound));
             if u32::from(e.depth) >= depth {
                 let s = from_tt(e.score, ply);
                 match e.bound {
@@ -931,21 +929,6 @@ impl<'a, V: Variant> Worker<'a, V> {
             (Some(now), Some(before)) if self.two_sided => now > before,
             (Some(_), _) => true,
             (None, _) => false,
-        };
-        // The table's score stands in for the static score in the pruning below where its bound
-        // says the truth lies beyond the static score.
-        let static_score = match (static_score, table_score) {
-            (Some(s), Some((t, bound)))
-                if t.abs() < MATE_BOUND
-                    && match bound {
-                        Bound::Exact => true,
-                        Bound::Lower => t > s,
-                        Bound::Upper => t < s,
-                    } =>
-            {
-                Some(t)
-            }
-            _ => static_score,
         };
         let quiet_node =
             !pv_node && !in_check && beta.abs() < MATE_BOUND && alpha.abs() < MATE_BOUND;
