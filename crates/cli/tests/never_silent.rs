@@ -126,7 +126,7 @@ fn records_are_written_only_where_record_says() {
     );
     assert_eq!(files_in(&dir), ["mine.pgn", "sp.pgn"]);
     let sp = std::fs::read_to_string(dir.join("sp.pgn")).unwrap();
-    assert_eq!(sp.matches("[Variant \"orthodox\"]").count(), 2, "{sp}");
+    assert_eq!(sp.matches("[Result ").count(), 2, "{sp}");
 }
 
 #[test]

@@ -14,7 +14,12 @@
 //! ```
 //!
 //! A file may hold several records, one after another. `[Position "..."]` gives a start other than
-//! the variant's, in the variant's position text. `{...}` comments and `;` comments to the end of
+//! the variant's, in the variant's position text.
+//!
+//! Records of standard chess (the variant [`STANDARD_CHESS`], `orthodox`) are written as PGN
+//! writes them, so that other chess tools (python-chess, GUIs) read them: no `Variant` tag, and a
+//! set position as `[SetUp "1"]` and `[FEN "..."]`. A record without a `Variant` tag, or whose tag
+//! is one of PGN's names of standard chess (`Standard`, `Chess`, ...), is of standard chess. `{...}` comments and `;` comments to the end of
 //! the line (a `;` that starts a token; one inside a move belongs to it, as in Goff's `CL2,1;4,1`)
 //! are skipped, as are move numbers (`12.`, `12...`).
 
@@ -23,6 +28,32 @@ use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::variant::Variant;
 use std::fmt;
+
+/// The variant of a record without a `Variant` tag, as in PGN: standard chess.
+pub const STANDARD_CHESS: &str = "orthodox";
+
+/// Names that PGN writers give standard chess in a `Variant` tag (compared without case).
+const STANDARD_CHESS_TAGS: [&str; 5] =
+    ["standard", "chess", "classical", "normal", "from position"];
+
+/// The tags that name a record's variant and, when `start` is given, its set position, in the
+/// order they are written: `Variant` and `Position`; for [`STANDARD_CHESS`], PGN's own (no
+/// `Variant` tag; `SetUp` and `FEN`).
+pub fn variant_tags(variant: &str, start: Option<String>) -> Vec<(String, String)> {
+    let mut tags = Vec::new();
+    if variant == STANDARD_CHESS {
+        if let Some(fen) = start {
+            tags.push(("SetUp".into(), "1".into()));
+            tags.push(("FEN".into(), fen));
+        }
+    } else {
+        tags.push(("Variant".into(), variant.to_string()));
+        if let Some(text) = start {
+            tags.push(("Position".into(), text));
+        }
+    }
+    tags
+}
 
 /// What is wrong with a game record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -134,10 +165,8 @@ impl Record {
             .iter()
             .map(|(k, val)| (k.to_string(), val.to_string()))
             .collect();
-        tags.push(("Variant".into(), v.name().to_string()));
-        if *game.start() != v.start() {
-            tags.push(("Position".into(), v.position_text(game.start())));
-        }
+        let set = (*game.start() != v.start()).then(|| v.position_text(game.start()));
+        tags.extend(variant_tags(v.name(), set));
         for p in v.players().all() {
             let name = names.get(p.index()).map_or("?", String::as_str);
             tags.push((tag_name(v.players().name(p)), name.to_string()));
@@ -166,6 +195,24 @@ impl Record {
             tags,
             moves,
         }
+    }
+
+    /// The variant the record names: its `Variant` tag, [`STANDARD_CHESS`] where the tag is
+    /// one of PGN's names of standard chess; `None` without the tag (PGN reads such a record
+    /// as standard chess; a reader told the variant may take it as that variant's).
+    pub fn variant(&self) -> Option<&str> {
+        self.tag("Variant").map(|name| {
+            if STANDARD_CHESS_TAGS.contains(&name.to_ascii_lowercase().as_str()) {
+                STANDARD_CHESS
+            } else {
+                name
+            }
+        })
+    }
+
+    /// The text of the record's set start: its `Position` tag, else its `FEN` tag (PGN's).
+    pub fn start_text(&self) -> Option<&str> {
+        self.tag("Position").or_else(|| self.tag("FEN"))
     }
 
     /// A tag's value.
@@ -312,10 +359,10 @@ impl Record {
         Ok(records)
     }
 
-    /// Replays the record on `v`: checks the `Variant` tag, sets up the `Position` tag's
-    /// position (or the start), and plays every move, naming the first one that fails.
+    /// Replays the record on `v`: checks the `Variant` tag ([`Record::variant`]), sets up the
+    /// `Position` (or `FEN`) tag's position (or the start), and plays every move, naming the first one that fails.
     pub fn replay<'v, V: Variant>(&self, v: &'v V) -> Result<Game<'v, V>, RecordError> {
-        if let Some(name) = self.tag("Variant") {
+        if let Some(name) = self.variant() {
             if name != v.name() {
                 return Err(RecordError::Variant {
                     found: name.to_string(),
@@ -323,7 +370,7 @@ impl Record {
                 });
             }
         }
-        let start = match self.tag("Position") {
+        let start = match self.start_text() {
             Some(text) => v
                 .parse_position(text)
                 .map_err(|e| RecordError::Position(e.to_string()))?,

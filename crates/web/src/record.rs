@@ -10,12 +10,14 @@ use crate::AppState;
 use axum::extract::State;
 use axum::Json;
 use serde_json::{json, Map, Value};
-use spacechess::record::{result_token, termination, Record, RecordError};
+use spacechess::record::{
+    result_token, termination, variant_tags, Record, RecordError, STANDARD_CHESS,
+};
 use spacechess::{AnyVariant, LineError};
 use std::sync::Arc;
 
 /// Tags the server writes itself; a request's `tags` may not set them.
-const COMPUTED: [&str; 3] = ["Variant", "Position", "Result"];
+const COMPUTED: [&str; 5] = ["Variant", "Position", "SetUp", "FEN", "Result"];
 
 /// A record's error for a failing line of moves: "the record's move N ('text'): why".
 fn record_move_error(e: spacechess::Error, moves: &[&str]) -> ApiError {
@@ -57,7 +59,7 @@ pub async fn read(
                 if records.len() == 1 { "" } else { "s" }
             )));
         };
-        let name = match (rec.tag("Variant"), request.variant.as_deref()) {
+        let name = match (rec.variant(), request.variant.as_deref()) {
             (Some(found), Some(expected)) if found != expected => {
                 return Err(ApiError::bad(
                     RecordError::Variant {
@@ -69,11 +71,8 @@ pub async fn read(
             }
             (Some(found), _) => found.to_string(),
             (None, Some(asked)) => asked.to_string(),
-            (None, None) => {
-                return Err(ApiError::bad(
-                    "the record has no Variant tag: name the variant in 'variant'",
-                ))
-            }
+            // PGN's convention: a record without the tag is of standard chess.
+            (None, None) => STANDARD_CHESS.to_string(),
         };
         // The request's options, else those of the record's `Options` tag (the page writes it).
         let mut opts = options(&request)?;
@@ -83,7 +82,7 @@ pub async fn read(
             }
         }
         let v = variant_named(&state, &name, opts.clone())?;
-        let start = match rec.tag("Position") {
+        let start = match rec.start_text() {
             Some(p) => v
                 .normalize(p)
                 .map_err(|e| ApiError::bad(RecordError::Position(e.to_string()).to_string()))?,
@@ -278,10 +277,7 @@ pub async fn write(
                 tags.push((k.clone(), val.clone()));
             }
         }
-        tags.push(("Variant".into(), v.name().to_string()));
-        if start != v.start() {
-            tags.push(("Position".into(), start.clone()));
-        }
+        tags.extend(variant_tags(v.name(), (start != v.start()).then(|| start.clone())));
         for t in &player_tags {
             tags.push((t.clone(), given(t).unwrap_or_else(|| "?".into())));
         }

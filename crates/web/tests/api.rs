@@ -1384,6 +1384,32 @@ fn records_round_trip_for_every_variant() {
         .await;
         ok(s, &r);
         assert_eq!(r["moves"], json!(["e2e4", "e7e5"]));
+        // No Variant tag and none asked: standard chess, as in PGN; PGN's names of standard
+        // chess and its FEN tag are read too.
+        for record in [
+            "1. e2e4 e7e5 *",
+            "[Variant \"Standard\"]\n\n1. e2e4 e7e5 *",
+            "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e2e4 e8e7 *",
+        ] {
+            let (s, r) = post(&app, "/api/record/read", json!({"record": record})).await;
+            ok(s, &r);
+            assert_eq!(r["variant"], json!("orthodox"), "{record}");
+            assert_eq!(r["moves"].as_array().map(Vec::len), Some(2), "{record}");
+        }
+        // Written back: no Variant tag, the set start as SetUp and FEN.
+        let (s, w) = post(
+            &app,
+            "/api/record/write",
+            json!({"variant": "orthodox", "position": "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "moves": ["e2e4"]}),
+        )
+        .await;
+        ok(s, &w);
+        let text = w["record"].as_str().unwrap();
+        assert!(
+            !text.contains("[Variant ")
+                && text.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]"),
+            "{text}"
+        );
     });
 }
 
@@ -1395,7 +1421,6 @@ fn bad_records_are_4xx_naming_the_fault() {
         for (body, needle) in [
             (json!({}), "missing field 'record'"),
             (json!({"record": ""}), "no game"),
-            (json!({"record": "1. e2e4 *"}), "no Variant tag"),
             (
                 json!({"record": "[Variant \"chess3d\"]\n\n*"}),
                 "unknown variant 'chess3d'",

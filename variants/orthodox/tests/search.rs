@@ -232,7 +232,8 @@ fn a_self_play_game_is_recorded_and_replayed() {
         &names,
         Some(&report.outcome),
     );
-    assert!(text.contains("[Variant \"orthodox\"]"));
+    // Standard chess's records are PGN's: no Variant tag.
+    assert!(!text.contains("[Variant "), "{text}");
     assert!(text.contains("[White \"engine depth 1\"]"));
     let records = Record::parse_all(&text).unwrap();
     assert_eq!(records.len(), 1);
@@ -250,8 +251,9 @@ fn a_record_from_a_set_position_replays_from_it() {
         game.play_text(m).unwrap();
     }
     let text = Record::game_text(&game, &[], &[], None);
+    // PGN's tags for a set position of standard chess (docs/formats.md, "Game records").
     assert!(
-        text.contains("[Position \"kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1\"]"),
+        text.contains("[SetUp \"1\"]\n[FEN \"kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1\"]"),
         "{text}"
     );
     assert!(text.contains("[Result \"1-0\"]"), "{text}");
