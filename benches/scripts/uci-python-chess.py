@@ -1,17 +1,23 @@
 #!/usr/bin/env python3
 """Drives `spacechess uci` with python-chess's UCI client (issue 14): orthodox games of our engine
-against itself, every move checked legal by python-chess, and the time the engine answers in.
+against itself, every move checked legal by python-chess, and the time the engine answers in;
+then a few self-play records (`spacechess selfplay --record`, one from a set position) read and
+replayed by python-chess's PGN reader.
 
 Usage: python3 benches/scripts/uci-python-chess.py [GAMES] [MOVETIME_MS]
 Needs python-chess (pip install chess) and a release build (cargo build --release).
 Not run by CI: a check of interoperability with a widely used client, and a benchmark.
 """
+import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 
 import chess
 import chess.engine
+import chess.pgn
 
 BINARY = "target/release/spacechess"
 
@@ -49,7 +55,33 @@ def main() -> int:
         f"median {statistics.median(over) * 1000:.1f} ms, "
         f"95th percentile {over[int(len(over) * 0.95)] * 1000:.1f} ms, max {over[-1] * 1000:.1f} ms"
     )
+    check_records()
     return 0
+
+
+def check_records() -> None:
+    """Our orthodox records are PGN: python-chess reads every game and its moves, also from a
+    set position (`SetUp` and `FEN` tags)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, extra in [
+            ("start.pgn", []),
+            ("set.pgn", ["-p", "4k3/8/8/8/8/8/4P3/R3K3 w Q - 0 1"]),
+        ]:
+            path = os.path.join(tmp, name)
+            subprocess.run(
+                [BINARY, "selfplay", "orthodox", "--games", "2", "--a", "depth:1",
+                 "--b", "random", "--record", path, *extra],
+                check=True, capture_output=True,
+            )
+            with open(path) as f:
+                games = 0
+                while (game := chess.pgn.read_game(f)) is not None:
+                    assert not game.errors, (name, game.errors)
+                    # python-chess checks every move's legality as it reads (errors above).
+                    assert list(game.mainline_moves()), name
+                    games += 1
+            assert games == 2, (name, games)
+    print("records: python-chess read and replayed 4 self-play records (2 from a set position)")
 
 
 if __name__ == "__main__":
