@@ -93,6 +93,8 @@ fn knobs() -> Vec<Knob> {
         i32_knob!(pair_bonus, 10.0),
         i32_knob!(open_line_bonus, 10.0),
         i32_knob!(half_open_line_bonus, 10.0),
+        i32_knob!(passed_enemy_royal, 8.0),
+        i32_knob!(passed_own_royal, 8.0),
     ];
     knobs.extend(PIECES.map(piece));
     knobs

@@ -89,6 +89,9 @@ pub(crate) struct EvalTables {
     /// Per kind, the centipawns a passed man earns at full progress: (enemy officers all on the
     /// board, none left). Zero for kinds that do not promote.
     passed: Vec<(i32, i32)>,
+    /// `distance[a * cells + b]`: king steps (the largest coordinate difference) between two
+    /// cells; empty unless the passed men's royal distance terms ask for it.
+    distance: Vec<u8>,
     /// `ride_flags[player][kind][atom]`, for ride atoms: [`RIDE_TO_FIRST`] where the ride goes
     /// from the first cell to the first man on every ray, [`RIDE_DISJOINT`] where its rays from
     /// any cell share no cell (then the mobility counts them as one set).
@@ -318,8 +321,25 @@ impl EvalTables {
             })
             .collect();
         let mobility = mob_plans(e, &ride_flags);
+        let distance = if params.passed_enemy_royal != 0 || params.passed_own_royal != 0 {
+            let coords: Vec<_> = e.shape.cells().map(|c| e.shape.coords(c)).collect();
+            let mut d = Vec::with_capacity(cells * cells);
+            for a in &coords {
+                for b in &coords {
+                    let steps = (0..e.shape.ndim())
+                        .map(|i| (i32::from(a.get(i)) - i32::from(b.get(i))).unsigned_abs())
+                        .max()
+                        .unwrap_or(0);
+                    d.push(steps.min(255) as u8);
+                }
+            }
+            d
+        } else {
+            Vec::new()
+        };
         EvalTables {
             params,
+            distance,
             passed,
             ride_flags,
             mobility,
@@ -833,7 +853,11 @@ impl<const W: usize> Engine<W> {
                 *o += t.values[k] * (pos.by_player[p] & pos.by_kind[k]).len() as i32;
             }
         }
-        for (p, score) in scores.iter_mut().enumerate().take(np) {
+        // Each player's score, and its men's values and whether it has promoting men (for the
+        // drawish lead below).
+        let mut added = [0i32; MAX_PLAYERS];
+        let mut men_values = [0i32; MAX_PLAYERS];
+        for (p, score) in added.iter_mut().enumerate().take(np) {
             let mine = pos.by_player[p];
             if mine.is_empty() {
                 continue;
@@ -883,6 +907,7 @@ impl<const W: usize> Engine<W> {
                     continue;
                 }
                 material += t.values[k] * men.len() as i32;
+                men_values[p] += t.values[k] * men.len() as i32;
                 let mut line_riders = CellSet::<W>::EMPTY;
                 if let Some(lt) = lt {
                     let classes = &lt.classes[p * nk + k];
@@ -943,14 +968,59 @@ impl<const W: usize> Engine<W> {
                             let (middle, end) = t.passed[k];
                             let worth = gain + (middle * phase + end * (1024 - phase)) / 1024;
                             material += worth * progress / 1024;
+                            if !t.distance.is_empty() && phase < 1024 {
+                                material += self.passed_royal_distance(
+                                    &royals,
+                                    Player(p as u8),
+                                    c,
+                                    progress * (1024 - phase) / 1024,
+                                );
+                            }
                         }
                     }
                 }
             }
-            *score += material
+            *score = material
                 + mobility / MOB_SCALE
                 + king_attack_bonus(&t.params, king_attacks, zone.len());
         }
+        if t.params.drawish_lead > 0 && np == 2 && !self.players.allied(Player(0), Player(1)) {
+            for (p, q) in [(0, 1), (1, 0)] {
+                let lead = men_values[p] - men_values[q];
+                if (pos.by_player[p] & promoting_men).is_empty()
+                    && (0..t.params.drawish_lead).contains(&lead)
+                    && added[p] > added[q]
+                {
+                    added[p] = added[q] + (added[p] - added[q]) / 8;
+                }
+            }
+        }
+        for (score, a) in scores.iter_mut().zip(added).take(np) {
+            *score += a;
+        }
+    }
+
+    /// The passed man on `cell` of player `p`: the king steps of the nearest enemy royal man
+    /// times `passed_enemy_royal`, less those of the nearest own one times `passed_own_royal`,
+    /// scaled by `weight` (its progress in the endgame, 0 to 1024).
+    fn passed_royal_distance(&self, royals: &RoyalList, p: Player, cell: Cell, weight: i32) -> i32 {
+        let t = self.eval_tables();
+        let row = &t.distance[cell.index() * t.cells..][..t.cells];
+        let (mut enemy, mut own) = (None::<i32>, None::<i32>);
+        for &(owner, _, royal) in royals.iter() {
+            let d = i32::from(row[royal.index()]);
+            let nearest = if owner == p {
+                &mut own
+            } else if !self.players.allied(p, owner) {
+                &mut enemy
+            } else {
+                continue;
+            };
+            *nearest = Some(nearest.map_or(d, |n| n.min(d)));
+        }
+        let steps = enemy.unwrap_or(0) * t.params.passed_enemy_royal
+            - own.unwrap_or(0) * t.params.passed_own_royal;
+        steps * weight / 1024
     }
 
     /// The cells a royal man of `owner` and `kind` on `cell` reaches on the empty board (from

@@ -49,6 +49,18 @@ pub struct EvalParams {
     pub open_line_bonus: i32,
     /// The same with only enemy promoting men on the line (a half-open file).
     pub half_open_line_bonus: i32,
+    /// Centipawns per king step between a passed promoting man and the nearest enemy royal man,
+    /// times the man's progress, once the enemies' officers are gone (tapered by the phase): an
+    /// enemy king far from a passer cannot stop it. 0 by default.
+    pub passed_enemy_royal: i32,
+    /// The same for the nearest own royal man, taken off: the own king near its passer supports
+    /// it. 0 by default.
+    pub passed_own_royal: i32,
+    /// In a game of two players, a lead in material (the men's values, in centipawns) below
+    /// which a player with no promoting men left is not expected to win: its lead in the score
+    /// counts an eighth (orthodox: a lone minor piece, a rook against a minor piece, a rook and
+    /// minor piece against a rook). 0, the default: off.
+    pub drawish_lead: i32,
     /// Piece values in pawns by the kind's letter, replacing the rule set's (or the derived)
     /// value of that kind for the evaluation; empty by default.
     pub piece_values: Vec<(char, f64)>,
@@ -93,6 +105,9 @@ impl EvalParams {
             pair_bonus: 0,
             open_line_bonus: 0,
             half_open_line_bonus: 0,
+            passed_enemy_royal: 0,
+            passed_own_royal: 0,
+            drawish_lead: 0,
             piece_values: Vec::new(),
             placement_tables: Vec::new(),
         }

@@ -861,3 +861,102 @@ fn kept_zobrist_key_is_the_key_from_scratch() {
     let ecila27 = include_str!("../../../variants/sphinx/rules/ecila27.ron");
     walk::<4>(ecila27, 4, 120, 22);
 }
+
+/// The drawish lead (`EvalParams::drawish_lead`, docs/search.md *Evaluation*): a side without
+/// promoting men whose material lead is below the threshold keeps an eighth of its lead in the
+/// score (a lone bishop, a bishop against a pawn); a lead of a rook, or a side with a pawn, keeps
+/// all of it; the side behind is never scaled.
+#[test]
+fn a_small_lead_without_promoting_men_is_drawish() {
+    const PAWN: &str = r#"(name: "Pawn", letter: 'P', promotes: true, value: Some(1.0), atoms: [
+        (motion: Leap(Vectors([[0, 1]])), mode: MoveOnly),
+        (motion: Leap(Vectors([[1, 1], [-1, 1]])), mode: CaptureOnly)])"#;
+    const BISHOP: &str = r#"(name: "Bishop", letter: 'B', value: Some(3.0), atoms: [(motion: Ride(steps: Kind(2)))])"#;
+    const ROOK5: &str =
+        r#"(name: "Rook", letter: 'R', value: Some(5.0), atoms: [(motion: Ride(steps: Kind(1)))])"#;
+    let mut e = engine(&rules(
+        5,
+        5,
+        &format!("{KING}, {ROOK5}, {PAWN}, {BISHOP}"),
+        "k4/5/5/5/4K w",
+        "promotion: Some((axes: [1], choices: ['R']))",
+    ));
+    let white_lead = |e: &Engine<1>, text: &str| {
+        let p = e.parse_position(text).unwrap();
+        let mut s = [0i32; 2];
+        e.evaluate_players(&p, &mut s);
+        s[0] - s[1]
+    };
+    let positions = [
+        "k4/5/5/2B2/4K w",   // a lone bishop: scaled
+        "k4/5/5/2R2/4K w",   // a lone rook: a lead of 500, kept
+        "k4/5/5/P1B2/4K w",  // a bishop and a pawn: kept
+        "k4/3p1/5/2B2/4K w", // a bishop against a pawn: scaled
+        "kb3/5/5/4P/4K w",   // Black's bishop against a pawn: Black's lead scaled
+        "k4/5/1b3/4P/4K w",  // the same elsewhere
+    ];
+    let before: Vec<i32> = positions.iter().map(|t| white_lead(&e, t)).collect();
+    assert!(before[..4].iter().all(|&s| s > 150), "{before:?}");
+    assert!(before[4..].iter().all(|&s| s < -150), "{before:?}");
+    let mut params = e.eval_params().clone();
+    params.drawish_lead = 400;
+    e.set_eval_params(params);
+    let after: Vec<i32> = positions.iter().map(|t| white_lead(&e, t)).collect();
+    let expected: Vec<i32> = before
+        .iter()
+        .enumerate()
+        .map(|(i, &b)| if [0, 3, 4, 5].contains(&i) { b / 8 } else { b })
+        .collect();
+    assert_eq!(after, expected);
+}
+
+/// The royal men's distance to a passed promoting man (`EvalParams::passed_enemy_royal`,
+/// `passed_own_royal`, docs/search.md *Evaluation*): with no officers left, each king step of the
+/// enemy king from the passer adds its weight times the passer's progress, each of the own king
+/// takes its weight off; a held man, or one with enemy officers all on the board, gets nothing.
+#[test]
+fn a_passer_counts_the_kings_distances_in_the_endgame() {
+    const PAWN: &str = r#"(name: "Pawn", letter: 'P', promotes: true, value: Some(1.0), atoms: [
+        (motion: Leap(Vectors([[0, 1]])), mode: MoveOnly),
+        (motion: Leap(Vectors([[1, 1], [-1, 1]])), mode: CaptureOnly)])"#;
+    let mut e = engine(&rules(
+        8,
+        8,
+        &format!("{KING}, {ROOK}, {PAWN}"),
+        "kr6/8/8/8/8/8/8/1R5K w",
+        "promotion: Some((axes: [1], choices: ['R']))",
+    ));
+    let white_lead = |e: &Engine<1>, text: &str| {
+        let p = e.parse_position(text).unwrap();
+        let mut s = [0i32; 2];
+        e.evaluate_players(&p, &mut s);
+        s[0] - s[1]
+    };
+    let positions = [
+        "8/k7/4P3/8/8/8/8/7K w",   // passed e6: Black's king 4 steps away, White's 5
+        "8/8/4P3/8/8/8/8/k6K w",   // Black's king 5 steps away (a1 to e6), White's 5
+        "8/k2p4/4P3/8/8/8/8/7K w", // held by d7: nothing
+        "kr6/8/4P3/8/8/8/8/7K w",  // Black keeps its rook (all its officers): nothing
+    ];
+    let before: Vec<i32> = positions.iter().map(|t| white_lead(&e, t)).collect();
+    let mut params = e.eval_params().clone();
+    params.passed_enemy_royal = 24;
+    params.passed_own_royal = 16;
+    e.set_eval_params(params);
+    let gained: Vec<i32> = positions
+        .iter()
+        .zip(&before)
+        .map(|(t, b)| white_lead(&e, t) - b)
+        .collect();
+    // e6 is 2 steps from the last rank, 7 the farthest: progress ((7 - 2) / 6)^2, 711/1024.
+    let progress = 711;
+    assert_eq!(
+        gained,
+        [
+            (24 * 4 - 16 * 5) * progress / 1024,
+            (24 * 5 - 16 * 5) * progress / 1024,
+            0,
+            0
+        ]
+    );
+}

@@ -30,6 +30,9 @@ pub fn tuned() -> EvalParams {
         pair_bonus: 45,
         open_line_bonus: 15,
         half_open_line_bonus: 25,
+        passed_enemy_royal: 24,
+        passed_own_royal: 16,
+        drawish_lead: 400,
         piece_values: Vec::new(),
         placement_tables: super::placement::TABLES
             .iter()
