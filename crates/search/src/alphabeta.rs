@@ -409,7 +409,7 @@ struct Worker<'a, V: Variant> {
     node_limit: Option<u64>,
     stopped: bool,
     buffers: Vec<Vec<V::Move>>,
-    orders: Vec<Vec<(i64, u16)>>,
+    orders: Vec<Vec<Ranked>>,
     scores: Vec<i32>,
     /// Static scores already computed in this search, by key (see [`EvalCache`]).
     eval_cache: EvalCache,
@@ -456,6 +456,11 @@ impl EvalCache {
     }
 }
 
+/// A move of a node in search order: its ordering key, its index in the node's move list, and
+/// whether it is a capture of a man worth less than its taker whose exchange has not been
+/// evaluated yet (it may still prove a losing capture: see `Worker::check_exchange`).
+type Ranked = (i64, u16, bool);
+
 /// Moves of a node picked one at a time by [`pick_next`] before the rest are sorted.
 const PICKED_MOVES: usize = 3;
 
@@ -463,12 +468,21 @@ const PICKED_MOVES: usize = 3;
 /// among equal keys), to `order[rank]`: picked one at a time, the moves come in the order a
 /// stable sort by key would give, without sorting the moves a cut-off leaves unsearched.
 #[inline]
-fn pick_next(order: &mut [(i64, u16)], rank: usize) {
+fn pick_next(order: &mut [Ranked], rank: usize) {
     // Keys are distinct with the index in them.
+    // Key and index in one number (the key is below 2^47 in size): one comparison a move.
     let best = (rank..order.len())
-        .max_by_key(|&j| (order[j].0, Reverse(order[j].1)))
+        .max_by_key(|&j| (order[j].0 << 16) | i64::from(!order[j].1))
         .unwrap_or(rank);
     order.swap(rank, best);
+}
+
+/// Moves `sorted[0]`, whose key has fallen, down to its place in `sorted[1..]` (sorted by key,
+/// largest first, then by index).
+fn resettle_first(sorted: &mut [Ranked]) {
+    let (k, i, _) = sorted[0];
+    let to = sorted[1..].partition_point(|&(k2, i2, _)| (Reverse(k2), i2) < (Reverse(k), i));
+    sorted[..=to].rotate_left(1);
 }
 
 /// Where a move goes in the history table.
@@ -846,7 +860,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         self.path[n - window..].contains(&key)
     }
 
-    fn take_buffers(&mut self, ply: u32) -> (Vec<V::Move>, Vec<(i64, u16)>) {
+    fn take_buffers(&mut self, ply: u32) -> (Vec<V::Move>, Vec<Ranked>) {
         let i = ply as usize;
         if self.buffers.len() <= i {
             self.buffers.resize_with(i + 1, Vec::new);
@@ -859,7 +873,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         )
     }
 
-    fn give_back(&mut self, ply: u32, moves: Vec<V::Move>, order: Vec<(i64, u16)>) {
+    fn give_back(&mut self, ply: u32, moves: Vec<V::Move>, order: Vec<Ranked>) {
         self.buffers[ply as usize] = moves;
         self.orders[ply as usize] = order;
     }
@@ -985,7 +999,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         tried.clear();
         let alpha0 = alpha;
         let mut best_score = -INFINITY;
-        pick_next(&mut order, 0);
+        self.pick_checked(pos, &moves, &mut order, 0);
         let mut best = order[0].1;
         self.path.push(raw);
         // Quiet moves that cannot lift the static score to alpha near the horizon are skipped
@@ -1009,14 +1023,18 @@ impl<'a, V: Variant> Worker<'a, V> {
         let mut quiet_seen = 0;
         for rank in 0..order.len() {
             // The first moves picked one at a time (most cut-offs come there), the rest sorted
-            // once: the same order either way.
+            // once: the same order either way. A capture's exchange is evaluated when its turn
+            // comes (`pick_checked`, `next_checked`).
             match rank {
                 0 => {}
-                1..PICKED_MOVES => pick_next(&mut order, rank),
-                PICKED_MOVES => order[rank..].sort_unstable_by_key(|&(k, i)| (Reverse(k), i)),
-                _ => {}
+                1..PICKED_MOVES => self.pick_checked(pos, &moves, &mut order, rank),
+                PICKED_MOVES => {
+                    order[rank..].sort_unstable_by_key(|&(k, i, _)| (Reverse(k), i));
+                    self.next_checked(pos, &moves, &mut order[rank..]);
+                }
+                _ => self.next_checked(pos, &moves, &mut order[rank..]),
             }
-            let (order_key, index) = order[rank];
+            let (order_key, index, _) = order[rank];
             let m = &moves[index as usize];
             // Late moves (quiet ones and losing captures) may be pruned and reduced; only quiet
             // ones feed the killers and history.
@@ -1181,13 +1199,11 @@ impl<'a, V: Variant> Worker<'a, V> {
         let mut keyed = order;
         keyed.clear();
         for (i, m) in moves.iter().enumerate() {
-            let key = match self.v.capture_values(pos, m) {
+            let values = self.v.capture_values(pos, m);
+            // Out of check, a capture of a man worth less than its taker may lose by exchange.
+            let cheaper_victim = !in_check && values.is_some_and(|(victim, taker)| victim < taker);
+            let key = match values {
                 Some((victim, _)) if delta && stand + victim + DELTA_MARGIN <= alpha => continue,
-                Some((victim, taker))
-                    if !in_check && victim < taker && self.v.see(pos, m).is_some_and(|g| g < 0) =>
-                {
-                    continue
-                }
                 Some(_)
                     if prune
                         && me != self.sides.root()
@@ -1201,20 +1217,24 @@ impl<'a, V: Variant> Worker<'a, V> {
                 None if in_check => i64::from(-INFINITY),
                 None => continue,
             };
-            keyed.push((key, i as u16));
+            keyed.push((key, i as u16, cheaper_victim));
         }
         // The index in the key makes every key distinct: an unstable sort gives the stable order.
-        keyed.sort_unstable_by_key(|&(k, i)| (std::cmp::Reverse(k), i));
-        for &(_, i) in &keyed {
+        keyed.sort_unstable_by_key(|&(k, i, _)| (std::cmp::Reverse(k), i));
+        for &(_, i, cheaper_victim) in &keyed {
             let m = &moves[i as usize];
+            // A capture that loses by exchange is skipped, checked only when its turn comes, so
+            // that captures a cut-off leaves unsearched cost no exchange evaluation.
+            if cheaper_victim && self.v.see(pos, m).is_some_and(|g| g < 0) {
+                continue;
+            }
             let child = self.v.play(pos, m);
-            if !in_check && self.options.exchange_pruning {
-                // A capture that gives more than it takes where it can be taken back.
-                if let Some((victim, attacker)) = self.v.capture_values(pos, m) {
-                    if attacker > victim && self.v.moved_man_attacked(&child, m) {
-                        continue;
-                    }
-                }
+            // A capture that gives more than it takes where it can be taken back.
+            if cheaper_victim
+                && self.options.exchange_pruning
+                && self.v.moved_man_attacked(&child, m)
+            {
+                continue;
             }
             let next = self.v.to_move(&child);
             let score = if self.sides.same(me, next) {
@@ -1279,7 +1299,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         &self,
         pos: &V::Position,
         moves: &[V::Move],
-        order: &mut Vec<(i64, u16)>,
+        order: &mut Vec<Ranked>,
         hash_move: Option<u16>,
         ply: u32,
         me: Player,
@@ -1297,13 +1317,11 @@ impl<'a, V: Variant> Worker<'a, V> {
             let k: i64 = if Some(i as u16) == hash_move {
                 KEY_HASH
             } else if let Some((victim, attacker)) = self.v.capture_values(pos, m) {
-                let by_value = i64::from(victim) * 64 - i64::from(attacker);
-                // Taking a man worth at least the taker never loses (see `Variant::see`).
-                if victim < attacker && self.v.see(pos, m).is_some_and(|g| g < 0) {
-                    KEY_BAD_CAPTURE + by_value
-                } else {
-                    KEY_CAPTURE + by_value
-                }
+                // Taking a man worth at least the taker never loses (see `Variant::see`); a
+                // capture that may lose is checked only when it is picked (`check_exchange`),
+                // so that nodes that cut before it never pay for the exchange.
+                let key = KEY_CAPTURE + i64::from(victim) * 64 - i64::from(attacker);
+                return (key, i as u16, victim < attacker);
             } else if killers.is_some_and(|k| k[0].as_ref() == Some(m)) {
                 KEY_KILLER
             } else if killers.is_some_and(|k| k[1].as_ref() == Some(m)) {
@@ -1316,10 +1334,56 @@ impl<'a, V: Variant> Worker<'a, V> {
                     i64::from(history[slot])
                 }
             };
-            (k, i as u16)
+            (k, i as u16, false)
         }));
         // Not sorted: the search picks each next move when it needs it (`pick_next`), since
         // most nodes that cut do so on their first moves.
+    }
+
+    /// [`pick_next`] for the negamax search, each picked capture's exchange checked first
+    /// ([`Worker::check_exchange`]); one that loses drops among the bad captures and the pick
+    /// is made again. Keys only fall when checked, so the moves come in the order they would if
+    /// every capture had been checked in [`Worker::order`].
+    fn pick_checked(
+        &self,
+        pos: &V::Position,
+        moves: &[V::Move],
+        order: &mut [Ranked],
+        rank: usize,
+    ) {
+        loop {
+            pick_next(order, rank);
+            if !self.check_exchange(pos, moves, &mut order[rank]) {
+                return;
+            }
+        }
+    }
+
+    /// For moves sorted by key: checks the first one's exchange until it is not found to lose;
+    /// one that loses takes its place among the bad captures further down (the sorted order
+    /// kept).
+    fn next_checked(&self, pos: &V::Position, moves: &[V::Move], sorted: &mut [Ranked]) {
+        while self.check_exchange(pos, moves, &mut sorted[0]) {
+            resettle_first(sorted);
+        }
+    }
+
+    /// Evaluates the exchange of a capture not checked yet; if it loses, moves it among the bad
+    /// captures (in the same order among them) and returns true.
+    fn check_exchange(&self, pos: &V::Position, moves: &[V::Move], entry: &mut Ranked) -> bool {
+        if !entry.2 {
+            return false;
+        }
+        entry.2 = false;
+        if self
+            .v
+            .see(pos, &moves[entry.1 as usize])
+            .is_some_and(|g| g < 0)
+        {
+            entry.0 += KEY_BAD_CAPTURE - KEY_CAPTURE;
+            return true;
+        }
+        false
     }
 
     /// The best line: the best move, then the table's moves while they are legal.
@@ -1371,6 +1435,44 @@ fn from_tt(score: i32, ply: u32) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod order_tests {
+    use super::*;
+
+    fn sorted(mut v: Vec<Ranked>) -> Vec<Ranked> {
+        v.sort_unstable_by_key(|&(k, i, _)| (Reverse(k), i));
+        v
+    }
+
+    #[test]
+    fn a_demoted_first_move_lands_where_a_sort_would_put_it() {
+        let list = sorted(vec![
+            (50, 3, true),
+            (40, 1, false),
+            (40, 4, false),
+            (10, 0, false),
+        ]);
+        for new_key in [60, 50, 45, 40, 20, 10, 5] {
+            let mut lazy = list.clone();
+            lazy[0].0 = new_key;
+            let eager = sorted(lazy.clone());
+            resettle_first(&mut lazy);
+            assert_eq!(lazy, eager, "key {new_key}");
+        }
+    }
+
+    #[test]
+    fn picking_one_at_a_time_gives_the_sorted_order() {
+        let mut order: Vec<Ranked> =
+            vec![(5, 0, false), (9, 1, false), (5, 2, false), (-3, 3, false)];
+        let eager = sorted(order.clone());
+        for rank in 0..order.len() {
+            pick_next(&mut order, rank);
+        }
+        assert_eq!(order, eager);
     }
 }
 
