@@ -242,6 +242,15 @@ pub struct Searcher<'v, V: Variant> {
     game: Vec<u64>,
     keep_table: bool,
     generation: u8,
+    /// The main thread's move-ordering scores at the end of the last search, kept with the
+    /// table for the next one.
+    learnt: Option<Learnt>,
+}
+
+/// What a search learns about the moves beyond the table: the history and counter moves.
+struct Learnt {
+    history: Vec<i32>,
+    counters: Vec<u32>,
 }
 
 impl<'v, V: Variant> Searcher<'v, V> {
@@ -260,6 +269,7 @@ impl<'v, V: Variant> Searcher<'v, V> {
             game: Vec::new(),
             keep_table: false,
             generation: 0,
+            learnt: None,
         }
     }
 
@@ -284,8 +294,9 @@ impl<'v, V: Variant> Searcher<'v, V> {
         self.options
     }
 
-    /// Keeps the table from one search to the next (`true`), or starts each search from an
-    /// empty one (`false`, the default: deterministic results).
+    /// Keeps the table from one search to the next (`true`), with the main thread's history
+    /// (halved) and counter moves, or starts each search from an empty one (`false`, the default:
+    /// deterministic results).
     pub fn set_keep_table(&mut self, keep: bool) {
         self.keep_table = keep;
     }
@@ -293,6 +304,7 @@ impl<'v, V: Variant> Searcher<'v, V> {
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.learnt = None;
     }
 
     /// The positions played before the one to search, oldest first (a repetition of one of them
@@ -358,9 +370,15 @@ impl<'v, V: Variant> Searcher<'v, V> {
                 });
             }
             let mut main = Worker::new(v, &shared, options, game, limits, 0);
+            if let Some(learnt) = self.learnt.take().filter(|_| self.keep_table) {
+                main.resume(learnt);
+            }
             let mut info = info;
             let result = main.iterate(pos, max_depth, &mut info);
             shared.halt.store(true, Ordering::Relaxed);
+            if self.keep_table {
+                self.learnt = Some(main.learnt());
+            }
             result
         })
     }
@@ -553,6 +571,26 @@ impl<'a, V: Variant> Worker<'a, V> {
             seldepth: 0,
             can_pass: options.null_move && v.players().count() == 2,
             two_sided: v.players().count() == 2,
+        }
+    }
+
+    /// Starts from what an earlier search of the game learnt: its counter moves, and its history
+    /// halved (the position has moved on; fresh cut-offs soon outweigh the old ones).
+    fn resume(&mut self, learnt: Learnt) {
+        if learnt.history.len() == self.history.len()
+            && learnt.counters.len() == self.counters.len()
+        {
+            self.history = learnt.history;
+            self.history.iter_mut().for_each(|h| *h /= 2);
+            self.counters = learnt.counters;
+        }
+    }
+
+    /// The history and counter moves this thread has learnt, to start the next search with.
+    fn learnt(&mut self) -> Learnt {
+        Learnt {
+            history: std::mem::take(&mut self.history),
+            counters: std::mem::take(&mut self.counters),
         }
     }
 

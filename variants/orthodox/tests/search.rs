@@ -110,8 +110,8 @@ fn search_at_a_fixed_depth_is_deterministic() {
 
 #[test]
 fn a_kept_searcher_once_cleared_searches_as_a_new_one() {
-    // A kept table carries what one search learnt into the next; `clear` forgets it, as at the
-    // start of a new game.
+    // A kept table (and the history and counter moves with it) carries what one search learnt
+    // into the next; `clear` forgets it, as at the start of a new game.
     let v = Orthodox::new();
     let pos = v
         .parse_position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
