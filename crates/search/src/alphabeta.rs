@@ -247,10 +247,12 @@ pub struct Searcher<'v, V: Variant> {
     learnt: Option<Learnt>,
 }
 
-/// What a search learns about the moves beyond the table: the history and counter moves.
+/// What a search learns beyond the table: the history and counter moves, and the static scores
+/// it computed.
 struct Learnt {
     history: Vec<i32>,
     counters: Vec<u32>,
+    eval_cache: EvalCache,
 }
 
 impl<'v, V: Variant> Searcher<'v, V> {
@@ -584,6 +586,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             self.history.iter_mut().for_each(|h| *h /= 2);
             self.counters = learnt.counters;
         }
+        self.eval_cache = learnt.eval_cache;
     }
 
     /// The history and counter moves this thread has learnt, to start the next search with.
@@ -591,6 +594,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         Learnt {
             history: std::mem::take(&mut self.history),
             counters: std::mem::take(&mut self.counters),
+            eval_cache: std::mem::replace(&mut self.eval_cache, EvalCache { slots: Vec::new() }),
         }
     }
 
