@@ -782,11 +782,11 @@ impl<'a, V: Variant> Worker<'a, V> {
             let child = self.v.play(pos, m);
             self.line[1] = move_hash(m) as u32 + 1;
             let score = if i == 0 {
-                self.child_score(&child, me, depth - 1, 1, alpha, beta)
+                self.child_score(&child, me, depth - 1, 1, alpha, beta, None)
             } else {
-                let s = self.child_score(&child, me, depth - 1, 1, alpha, alpha + 1);
+                let s = self.child_score(&child, me, depth - 1, 1, alpha, alpha + 1, None);
                 if s > alpha && s < beta && !self.stopped {
-                    self.child_score(&child, me, depth - 1, 1, alpha, beta)
+                    self.child_score(&child, me, depth - 1, 1, alpha, beta, None)
                 } else {
                     s
                 }
@@ -844,7 +844,9 @@ impl<'a, V: Variant> Worker<'a, V> {
         self.shared.tt.store(key, entry, self.shared.generation);
     }
 
-    /// The score of `child` for `me`'s side, searched in the window (alpha, beta) of that side.
+    /// The score of `child` for `me`'s side, searched in the window (alpha, beta) of that side;
+    /// `check` is whether its side to move is in check, where the caller knows.
+    #[allow(clippy::too_many_arguments)]
     fn child_score(
         &mut self,
         child: &V::Position,
@@ -853,12 +855,13 @@ impl<'a, V: Variant> Worker<'a, V> {
         ply: u32,
         alpha: i32,
         beta: i32,
+        check: Option<bool>,
     ) -> i32 {
         let next = self.v.to_move(child);
         if self.sides.same(me, next) {
-            self.negamax(child, depth, ply, alpha, beta, true)
+            self.negamax(child, depth, ply, alpha, beta, true, check)
         } else {
-            -self.negamax(child, depth, ply, -beta, -alpha, true)
+            -self.negamax(child, depth, ply, -beta, -alpha, true, check)
         }
     }
 
@@ -933,6 +936,9 @@ impl<'a, V: Variant> Worker<'a, V> {
         s
     }
 
+    /// A node searched `depth` plies deep; `check`: whether the side to move is in check, where
+    /// the caller has found out already (`None`: unknown).
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         pos: &V::Position,
@@ -941,6 +947,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         mut alpha: i32,
         beta: i32,
         allow_null: bool,
+        check: Option<bool>,
     ) -> i32 {
         if self.count_node() {
             return 0;
@@ -952,12 +959,12 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         let key = raw ^ self.key_salt;
         let me = self.v.to_move(pos);
-        let in_check = self.v.in_check(pos);
+        let in_check = check.unwrap_or_else(|| self.v.in_check(pos));
         if in_check && ply < 2 * self.root_depth {
             depth += 1;
         }
         if depth == 0 || ply >= MAX_PLY {
-            return self.quiesce(pos, ply, 0, alpha, beta);
+            return self.quiesce(pos, ply, 0, alpha, beta, Some(in_check));
         }
         let pv_node = beta - alpha > 1;
         let mut hash_move = None;
@@ -1009,9 +1016,9 @@ impl<'a, V: Variant> Worker<'a, V> {
                     self.line[p + 1] = 0;
                     let next = self.v.to_move(&passed);
                     let s = if self.sides.same(me, next) {
-                        self.negamax(&passed, reduced, ply + 1, beta - 1, beta, false)
+                        self.negamax(&passed, reduced, ply + 1, beta - 1, beta, false, None)
                     } else {
-                        -self.negamax(&passed, reduced, ply + 1, -beta, -beta + 1, false)
+                        -self.negamax(&passed, reduced, ply + 1, -beta, -beta + 1, false, None)
                     };
                     self.path.pop();
                     if self.stopped {
@@ -1102,18 +1109,20 @@ impl<'a, V: Variant> Worker<'a, V> {
                 }
             }
             let child = self.v.play(pos, m);
+            // Whether the move gives check, once a rule below asks (the child is then told).
+            let mut gives_check = None;
             if prune_quiet
                 && rank > 0
                 && late
                 && best_score > -MATE_BOUND
-                && !self.v.in_check(&child)
+                && !*gives_check.get_or_insert_with(|| self.v.in_check(&child))
             {
                 continue;
             }
             let slot = move_hash(m);
             self.line[p + 1] = slot as u32 + 1;
             let score = if rank == 0 {
-                self.child_score(&child, me, depth - 1, ply + 1, alpha, beta)
+                self.child_score(&child, me, depth - 1, ply + 1, alpha, beta, gives_check)
             } else {
                 let mut reduced_depth = depth - 1;
                 if self.options.late_move_reductions
@@ -1121,7 +1130,7 @@ impl<'a, V: Variant> Worker<'a, V> {
                     && rank >= 2
                     && order_key < KEY_COUNTER
                     && !in_check
-                    && !self.v.in_check(&child)
+                    && !*gives_check.get_or_insert_with(|| self.v.in_check(&child))
                 {
                     let mut r = reduction(depth, rank);
                     if pv_node {
@@ -1129,12 +1138,28 @@ impl<'a, V: Variant> Worker<'a, V> {
                     }
                     reduced_depth -= r.clamp(0, depth as i32 - 2) as u32;
                 }
-                let mut s = self.child_score(&child, me, reduced_depth, ply + 1, alpha, alpha + 1);
+                let mut s = self.child_score(
+                    &child,
+                    me,
+                    reduced_depth,
+                    ply + 1,
+                    alpha,
+                    alpha + 1,
+                    gives_check,
+                );
                 if reduced_depth < depth - 1 && s > alpha && !self.stopped {
-                    s = self.child_score(&child, me, depth - 1, ply + 1, alpha, alpha + 1);
+                    s = self.child_score(
+                        &child,
+                        me,
+                        depth - 1,
+                        ply + 1,
+                        alpha,
+                        alpha + 1,
+                        gives_check,
+                    );
                 }
                 if s > alpha && s < beta && !self.stopped {
-                    s = self.child_score(&child, me, depth - 1, ply + 1, alpha, beta);
+                    s = self.child_score(&child, me, depth - 1, ply + 1, alpha, beta, gives_check);
                 }
                 s
             };
@@ -1167,6 +1192,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         best_score
     }
 
+    /// The quiescence search of a node; `check` as for [`Worker::negamax`].
     fn quiesce(
         &mut self,
         pos: &V::Position,
@@ -1174,6 +1200,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         qply: u32,
         mut alpha: i32,
         beta: i32,
+        check: Option<bool>,
     ) -> i32 {
         if self.count_node() {
             return 0;
@@ -1181,7 +1208,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         self.seldepth = self.seldepth.max(ply);
         let me = self.v.to_move(pos);
         let key = self.v.hash_key(pos) ^ self.key_salt;
-        let in_check = self.v.in_check(pos);
+        let in_check = check.unwrap_or_else(|| self.v.in_check(pos));
         let max_qply = if self.sides.paranoid() {
             PARANOID_MAX_QPLY
         } else {
@@ -1280,9 +1307,9 @@ impl<'a, V: Variant> Worker<'a, V> {
             }
             let next = self.v.to_move(&child);
             let score = if self.sides.same(me, next) {
-                self.quiesce(&child, ply + 1, qply + 1, alpha, beta)
+                self.quiesce(&child, ply + 1, qply + 1, alpha, beta, None)
             } else {
-                -self.quiesce(&child, ply + 1, qply + 1, -beta, -alpha)
+                -self.quiesce(&child, ply + 1, qply + 1, -beta, -alpha, None)
             };
             if self.stopped {
                 break;
