@@ -72,16 +72,12 @@ pub(crate) struct EvalTables {
     promo_gain: Vec<i32>,
     /// `progress[player][cell]`: progress toward the promotion zone, 0 to 1024.
     progress: Vec<Vec<i32>>,
-    /// `placement[player][kind * cells + cell]`: the piece-square term of a man in centipawns
-    /// (royal men: its value while the enemies keep their pieces).
-    placement: Vec<Vec<i32>>,
-    /// `royal_endgame[player][kind * cells + cell]`: a royal man's piece-square term once the
-    /// enemies' pieces are gone (0 for other kinds).
-    royal_endgame: Vec<Vec<i32>>,
-    /// `learnt[player][kind * cells + cell]`: the (middle game, endgame) centipawns of
-    /// `EvalParams::placement_tables`, each player's cells mirrored to the first player's;
-    /// empty without tables.
-    learnt: Vec<Vec<(i32, i32)>>,
+    /// `squares[(player * kinds + kind) * cells + cell]`: a man's terms that depend on its cell
+    /// alone, (middle game, endgame) centipawns, summed over the men and tapered once by the
+    /// phase: the piece-square term from the reach on the empty board (a royal man's differs
+    /// between the two), the learnt `EvalParams::placement_tables` (each player's cells mirrored
+    /// to the first player's), and a promoting man's advancement while held (half its gain).
+    squares: Vec<(i32, i32)>,
     /// Per kind, whether it counts toward the game's phase (neither royal nor promoting).
     officer: Vec<bool>,
     /// The officers' material of each player at the start, the phase's full measure.
@@ -104,8 +100,9 @@ pub(crate) struct EvalTables {
 /// of every ray and leap target (`mobility_walk`), by set operations where they apply.
 #[derive(Clone, Debug, Default)]
 struct MobPlan {
-    /// One-word boards with the fast path's PEXT tables: the kind's one atom is an unlimited ride
-    /// made of these attack classes' rides, in this mode (an index into the allowed cells).
+    /// Boards with the fast path's PEXT tables (one word, or more where they stay small): the
+    /// kind's one atom is an unlimited ride made of these attack classes' rides, in this mode (an index into the
+    /// allowed cells).
     pext: Option<(u8, Vec<u8>)>,
     /// Otherwise, atom by atom.
     atoms: Vec<MobAtom>,
@@ -262,33 +259,42 @@ impl EvalTables {
         }
         // Piece-square terms from the reach on the empty board of each cell, per player (pawns
         // and other oriented men reach differently for each side).
-        let mut placement = vec![vec![0; nk * cells]; np];
-        let mut royal_endgame = vec![vec![0; nk * cells]; np];
-        for (pi, (pl, re)) in placement.iter_mut().zip(&mut royal_endgame).enumerate() {
-            for k in 0..nk {
+        let learnt = learnt_placement(e, &params);
+        let mut squares = vec![(0, 0); np * nk * cells];
+        for (pi, per_player) in squares.chunks_mut(nk * cells).enumerate() {
+            for (k, per_kind) in per_player.chunks_mut(cells).enumerate() {
                 let avg = avg_mobility[k];
-                if avg <= 0.0 || e.kinds[k].promotes {
-                    continue;
-                }
                 let scale = if royal(k) {
                     params.royal_placement
                 } else {
                     params.placement_share * f64::from(values[k]).min(cap)
                 };
                 for c in e.shape.cells() {
-                    let reach = empty_board_reach(e, Player(pi as u8), k as u8, c) as f64;
-                    let rel = (reach - avg) / avg;
-                    let i = k * cells + c.index();
-                    if royal(k) {
-                        pl[i] = (-scale * rel).round() as i32;
-                        re[i] = (scale * rel).round() as i32;
-                    } else {
-                        pl[i] = (scale * rel).round() as i32;
+                    let (mut middle, mut end) = (0, 0);
+                    if avg > 0.0 && !e.kinds[k].promotes {
+                        let reach = empty_board_reach(e, Player(pi as u8), k as u8, c) as f64;
+                        let rel = (reach - avg) / avg;
+                        if royal(k) {
+                            // Fewer lines are safer in the middle game, the centre better late.
+                            middle = (-scale * rel).round() as i32;
+                            end = (scale * rel).round() as i32;
+                        } else {
+                            middle = (scale * rel).round() as i32;
+                            end = middle;
+                        }
                     }
+                    if let Some(&(m, e)) = learnt.get(pi).and_then(|l| l.get(k * cells + c.index()))
+                    {
+                        middle += m;
+                        end += e;
+                    }
+                    // Held, a promoting man earns half its advancement (passed: see the
+                    // evaluation).
+                    let held = promo_gain[k] * progress[pi][c.index()] / 2048;
+                    per_kind[c.index()] = (middle + held, end + held);
                 }
             }
         }
-        let learnt = learnt_placement(e, &params);
         let passed: Vec<(i32, i32)> = (0..nk)
             .map(|k| {
                 if !e.kinds[k].promotes {
@@ -343,9 +349,7 @@ impl EvalTables {
             passed,
             ride_flags,
             mobility,
-            placement,
-            royal_endgame,
-            learnt,
+            squares,
             officer,
             start_officers,
             cells,
@@ -515,7 +519,9 @@ fn mob_plans<const W: usize>(e: &Engine<W>, ride_flags: &[Vec<Vec<u8>>]) -> Vec<
     for (p, kinds) in e.atoms.iter().enumerate() {
         for (k, atoms) in kinds.iter().enumerate() {
             let pext = match &e.fast {
-                Some(f) if W == 1 && f.w1_pext.is_some() => f.plans[p * nk + k].w1_rider.clone(),
+                Some(f) if f.w1_pext.is_some() || f.wide_pext.is_some() => {
+                    f.plans[p * nk + k].w1_rider.clone()
+                }
                 _ => None,
             };
             let atoms = atoms
@@ -904,9 +910,13 @@ impl<const W: usize> Engine<W> {
             } else {
                 0
             };
-            let placement = &t.placement[p];
-            let royal_endgame = &t.royal_endgame[p];
-            let learnt = t.learnt.get(p).map_or(&[][..], |l| &l[..]);
+            // This player's rows of the per-cell tables.
+            let squares = &t.squares[p * nk * t.cells..][..nk * t.cells];
+            let (progress, spans, lines) = (&t.progress[p][..], &spans[p][..], &lines[p][..]);
+            let own_promoting = promoting_men & mine;
+            let enemy_promoting = promoting_men & enemies;
+            // The squares' terms of every man, tapered once below.
+            let (mut middle, mut end) = (0i32, 0i32);
             // Own men around the own royal men shelter them.
             let mut shelter = 0i32;
             for &(owner, kind, cell) in royals.iter() {
@@ -938,17 +948,11 @@ impl<const W: usize> Engine<W> {
                 let plan = &t.mobility[p * self.kinds.len() + k];
                 let gain = t.promo_gain[k];
                 let promotes = self.kinds[k].promotes;
-                let royal = self.is_royal(k as u8);
+                let kind_squares = &squares[k * t.cells..][..t.cells];
                 for c in men {
-                    let i = k * t.cells + c.index();
-                    material += if royal {
-                        (placement[i] * phase + royal_endgame[i] * (1024 - phase)) / 1024
-                    } else {
-                        placement[i]
-                    };
-                    if let Some(&(middle, end)) = learnt.get(i) {
-                        material += (middle * phase + end * (1024 - phase)) / 1024;
-                    }
+                    let (m, e) = kind_squares[c.index()];
+                    middle += m;
+                    end += e;
                     if w != 0 {
                         let (n, near_king) =
                             self.mobility_by(plan, pos, Player(p as u8), k, c, occ, &allowed, zone);
@@ -957,7 +961,7 @@ impl<const W: usize> Engine<W> {
                     }
                     if let Some(lt) = lt.filter(|_| line_riders.contains(c)) {
                         let line = lt.line[c.index()];
-                        if !line.intersects(&(promoting_men & mine)) {
+                        if !line.intersects(&own_promoting) {
                             material += if line.intersects(&promoting_men) {
                                 t.params.half_open_line_bonus
                             } else {
@@ -966,37 +970,33 @@ impl<const W: usize> Engine<W> {
                         }
                     }
                     if promotes {
-                        let own = promoting_men & mine;
-                        let (ahead, beside) = lines[p][c.index()];
-                        if own.intersects(&ahead) {
+                        let (ahead, beside) = lines[c.index()];
+                        if own_promoting.intersects(&ahead) {
                             material -= t.params.doubled_penalty;
                         }
-                        if !own.intersects(&beside) {
+                        if !own_promoting.intersects(&beside) {
                             material -= t.params.isolated_penalty;
                         }
                     }
-                    if gain != 0 {
-                        let progress = t.progress[p][c.index()];
-                        let span = spans[p][c.index()];
-                        if span.intersects(&(promoting_men & enemies)) {
-                            // Held: half the advancement.
-                            material += gain * progress / 2048;
-                        } else {
-                            let (middle, end) = t.passed[k];
-                            let worth = gain + (middle * phase + end * (1024 - phase)) / 1024;
-                            material += worth * progress / 1024;
-                            if !t.distance.is_empty() && phase < 1024 {
-                                material += self.passed_royal_distance(
-                                    &royals,
-                                    Player(p as u8),
-                                    c,
-                                    progress * (1024 - phase) / 1024,
-                                );
-                            }
+                    if gain != 0 && !spans[c.index()].intersects(&enemy_promoting) {
+                        // Passed: the whole advancement and the passed man's bonus, less the
+                        // half of the advancement a held man earns (in the squares' terms).
+                        let progress = progress[c.index()];
+                        let (pm, pe) = t.passed[k];
+                        let worth = gain + (pm * phase + pe * (1024 - phase)) / 1024;
+                        material += worth * progress / 1024 - gain * progress / 2048;
+                        if !t.distance.is_empty() && phase < 1024 {
+                            material += self.passed_royal_distance(
+                                &royals,
+                                Player(p as u8),
+                                c,
+                                progress * (1024 - phase) / 1024,
+                            );
                         }
                     }
                 }
             }
+            material += (middle * phase + end * (1024 - phase)) / 1024;
             *score = material
                 + mobility / MOB_SCALE
                 + king_attack_bonus(&t.params, king_attacks, zone.len());
@@ -1104,18 +1104,21 @@ impl<const W: usize> Engine<W> {
         allowed: &[CellSet<W>; 3],
         zone: spacechess_geometry::CellSet<W>,
     ) -> (usize, usize) {
-        if let (Some((mode, classes)), Some(px)) = (
-            &plan.pext,
-            self.fast.as_ref().and_then(|f| f.w1_pext.as_ref()),
-        ) {
-            // One look-up per attack class (PEXT), one-word boards.
-            let o = occ.0[0];
-            let mut t = 0u64;
-            for &c in classes {
-                t |= px.attacks(c as usize, from.index(), o);
-            }
+        if let (Some((mode, classes)), Some(f)) = (&plan.pext, self.fast.as_ref()) {
+            // One look-up per attack class (PEXT).
             let mut reach = CellSet::<W>::EMPTY;
-            reach.0[0] = t;
+            if let Some(px) = &f.w1_pext {
+                let o = occ.0[0];
+                let mut t = 0u64;
+                for &c in classes {
+                    t |= px.attacks(c as usize, from.index(), o);
+                }
+                reach.0[0] = t;
+            } else if let Some(px) = &f.wide_pext {
+                for &c in classes {
+                    reach |= px.attacks(c as usize, from.index(), occ);
+                }
+            }
             let near = if *mode != MOVE_ONLY_MODE {
                 (reach & zone).len()
             } else {

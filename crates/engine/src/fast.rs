@@ -23,6 +23,7 @@
 use super::build::{CAtom, Engine};
 use super::position::{Move, MoveKind, Piece, Position, MAX_KINDS, MAX_PLAYERS};
 use super::rules::Mode;
+use super::wide_pext::WidePext;
 use spacechess_geometry::{Cell, CellSet};
 
 /// The most attack classes the fast path handles (orthodox has 2, Raumschach 3, Sphinx 4).
@@ -142,7 +143,8 @@ pub(crate) enum FMotion {
         /// The pieces of the ride on a one-word board (empty on larger boards).
         w1: Vec<W1Ray>,
         /// The attack classes whose rides together make this ride exactly (so
-        /// [`W1Pext`] gives its targets in one look-up each); empty if none do.
+        /// [`W1Pext`] or [`WidePext`] gives its targets in one look-up each); empty if none do
+        /// or there are no such tables.
         w1_classes: Vec<u8>,
     },
 }
@@ -177,8 +179,8 @@ pub(crate) struct Plan<const W: usize> {
     pub plain_leaps: bool,
     /// Every atom counted with the ride groups.
     pub all_grouped: bool,
-    /// One-word boards with PEXT tables: the kind's one atom is an unlimited ride made of
-    /// these attack classes' rides, in this mode (no promotion, no unmoved-only atom), so a man
+    /// Boards with PEXT tables (one word, or more where they stay small): the kind's one atom is
+    /// an unlimited ride made of these attack classes' rides, in this mode (no promotion, no unmoved-only atom), so a man
     /// is counted by a look-up per class and one population count.
     pub w1_rider: Option<(u8, Vec<u8>)>,
 }
@@ -230,6 +232,9 @@ pub(crate) struct Fast<const W: usize> {
     pub w1_lines: Vec<[u64; 3]>,
     /// One-word boards on a CPU with BMI2: the attack tables of one look-up per man.
     pub w1_pext: Option<W1Pext>,
+    /// Boards of several words on a CPU with BMI2, where the tables stay small (Raumschach,
+    /// Sphinx): the same, gathered word by word.
+    pub wide_pext: Option<WidePext<W>>,
 }
 
 /// What the royal man of the side to move faces.
@@ -572,9 +577,9 @@ impl W1Pext {
 }
 
 /// The bits of `x` selected by `mask`, packed to the low end (BMI2 PEXT). Only called when the
-/// CPU has BMI2 (`W1Pext` is built only then).
+/// CPU has BMI2 (`W1Pext` and `WidePext` are built only then).
 #[inline(always)]
-fn pext(x: u64, mask: u64) -> u64 {
+pub(crate) fn pext(x: u64, mask: u64) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {
         let r: u64;
@@ -1131,7 +1136,12 @@ impl<const W: usize> Fast<W> {
         } else {
             None
         };
-        if w1_pext.is_some() {
+        let wide_pext = if W >= 2 && has_bmi2() {
+            WidePext::new(e, &classes)
+        } else {
+            None
+        };
+        if w1_pext.is_some() || wide_pext.is_some() {
             // The rides that are exactly the rides of some classes (their reversed directions).
             for plan in &mut plans {
                 for a in &mut plan.atoms {
@@ -1198,6 +1208,7 @@ impl<const W: usize> Fast<W> {
             .collect();
         Some(Fast {
             w1_pext,
+            wide_pext,
             w1_lines,
             all_leapers,
             castle_closed,
@@ -1698,16 +1709,29 @@ impl<const W: usize> Engine<W> {
                 }
             }
             FMotion::Ride {
-                up, down, range, ..
+                up,
+                down,
+                range,
+                w1_classes,
+                ..
             } => {
-                let nd = self.opposite.len();
-                let rays = &self.ray_masks[from.index() * nd..from.index() * nd + nd];
                 let mut t = CellSet::EMPTY;
-                for &d in up {
-                    t |= up_to_first(rays[d as usize], occ);
-                }
-                for &d in down {
-                    t |= down_to_last(rays[d as usize], occ);
+                match &f.wide_pext {
+                    Some(p) if !w1_classes.is_empty() => {
+                        for &c in w1_classes {
+                            t |= p.attacks(c as usize, from.index(), occ);
+                        }
+                    }
+                    _ => {
+                        let nd = self.opposite.len();
+                        let rays = &self.ray_masks[from.index() * nd..from.index() * nd + nd];
+                        for &d in up {
+                            t |= up_to_first(rays[d as usize], occ);
+                        }
+                        for &d in down {
+                            t |= down_to_last(rays[d as usize], occ);
+                        }
+                    }
                 }
                 if let Some(r) = range {
                     t &= f.ranges[*r][from.index()];

@@ -9,6 +9,7 @@
 
 use super::*;
 use crate::fast::{down_to_last, has_bmi2, up_to_first, FMotion};
+use spacechess_geometry::CellSet;
 use spacechess_variant::{RandomMover, Variant};
 use std::sync::Arc;
 
@@ -221,6 +222,50 @@ fn limited_riders_in_3d_agree_with_the_general_path() {
     assert!(n > 3000 && checks > 50, "{n} positions, {checks} in check");
 }
 
+/// Checks a board's PEXT tables (`lookup`: class, cell, occupancy) against the ray walk: for
+/// every attack class and cell and 200 random occupancies, the cells up to the first man on each
+/// of the class's rides (the directions reversed). Returns how many ride atoms take their
+/// targets from the tables.
+fn check_pext_tables<const W: usize>(
+    e: &Engine<W>,
+    lookup: impl Fn(usize, usize, CellSet<W>) -> CellSet<W>,
+) -> usize {
+    let f = e.fast.as_ref().unwrap();
+    let nd = e.opposite.len();
+    let cells = e.shape.cell_count() as usize;
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    for (ci, c) in f.classes.iter().enumerate() {
+        for cell in 0..cells {
+            for _ in 0..200 {
+                let mut occ = CellSet::<W>::EMPTY;
+                for word in occ.0.iter_mut() {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    *word = x & x.rotate_left(23);
+                }
+                occ &= e.board;
+                let mut want = CellSet::EMPTY;
+                for &d in &c.dirs {
+                    let d = e.opposite[d as usize] as usize;
+                    let m = e.ray_masks[cell * nd + d];
+                    want |= if e.ascending[d] {
+                        up_to_first(m, occ)
+                    } else {
+                        down_to_last(m, occ)
+                    };
+                }
+                assert_eq!(lookup(ci, cell, occ), want, "class {ci} cell {cell}");
+            }
+        }
+    }
+    f.plans
+        .iter()
+        .flat_map(|pl| &pl.atoms)
+        .filter(|a| matches!(&a.motion, FMotion::Ride { w1_classes, .. } if !w1_classes.is_empty()))
+        .count()
+}
+
 /// docs/movegen.md, "One look-up per man": on a one-word board with BMI2, the PEXT tables give,
 /// for every attack class, cell and occupancy, the cells up to the first man on each of the
 /// class's rides (the directions reversed), as the ray walk does; and orthodox's rooks,
@@ -230,41 +275,34 @@ fn one_word_pext_tables_match_the_ray_walk() {
     let e: Engine<1> = build(include_str!(
         "../../../variants/orthodox/rules/orthodox.ron"
     ));
-    let f = e.fast.as_ref().unwrap();
-    let Some(p) = &f.w1_pext else {
+    let Some(p) = &e.fast.as_ref().unwrap().w1_pext else {
         assert!(!has_bmi2(), "BMI2 present but no PEXT tables");
         return;
     };
-    let nd = e.opposite.len();
-    let mut x = 0x9e37_79b9_7f4a_7c15u64;
-    for (ci, c) in f.classes.iter().enumerate() {
-        for cell in 0..64 {
-            for _ in 0..200 {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                let occ = x & x.rotate_left(23);
-                let mut want = 0u64;
-                for &d in &c.dirs {
-                    let d = e.opposite[d as usize] as usize;
-                    let m = e.ray_masks[cell * nd + d];
-                    let s = if e.ascending[d] {
-                        up_to_first(m, spacechess_geometry::CellSet([occ]))
-                    } else {
-                        down_to_last(m, spacechess_geometry::CellSet([occ]))
-                    };
-                    want |= s.0[0];
-                }
-                assert_eq!(p.attacks(ci, cell, occ), want, "class {ci} cell {cell}");
-            }
-        }
-    }
-    let riders = f
-        .plans
-        .iter()
-        .flat_map(|pl| &pl.atoms)
-        .filter(|a| matches!(&a.motion, FMotion::Ride { w1_classes, .. } if !w1_classes.is_empty()))
-        .count();
+    let riders = check_pext_tables(&e, |c, cell, occ| CellSet([p.attacks(c, cell, occ.0[0])]));
     // Rook, bishop, queen (one ride atom each) for two players.
     assert_eq!(riders, 6);
+}
+
+/// The same on boards of several words (`WidePext`): Raumschach's 125 cells (its rooks,
+/// bishops, unicorns and queens take their targets from the tables) and Sphinx's 144.
+#[test]
+fn wide_pext_tables_match_the_ray_walk() {
+    let e: Engine<2> = build(include_str!("../../../variants/cubic/rules/raumschach.ron"));
+    let Some(p) = &e.fast.as_ref().unwrap().wide_pext else {
+        assert!(!has_bmi2(), "BMI2 present but no PEXT tables");
+        return;
+    };
+    let riders = check_pext_tables(&e, |c, cell, occ| p.attacks(c, cell, occ));
+    // Rook, bishop, unicorn, queen (one ride atom each) for two players.
+    assert_eq!(riders, 8);
+    let e: Engine<3> = build(include_str!("../../../variants/sphinx/rules/sphinx.ron"));
+    let p = e
+        .fast
+        .as_ref()
+        .unwrap()
+        .wide_pext
+        .as_ref()
+        .expect("Sphinx's tables");
+    assert!(check_pext_tables(&e, |c, cell, occ| p.attacks(c, cell, occ)) > 0);
 }

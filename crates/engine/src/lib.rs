@@ -17,6 +17,7 @@ mod position;
 mod rules;
 mod text;
 mod variant_impl;
+mod wide_pext;
 
 #[cfg(test)]
 mod fast_tests;
