@@ -101,8 +101,8 @@ pub(crate) struct EvalTables {
 #[derive(Clone, Debug, Default)]
 struct MobPlan {
     /// Boards with the fast path's PEXT tables (one word, or more where they stay small): the
-    /// kind's one atom is an unlimited ride made of these attack classes' rides, in this mode (an index into the
-    /// allowed cells).
+    /// kind's one atom is an unlimited ride made of these table rows' rides (see
+    /// `Plan::w1_rider`), in this mode (an index into the allowed cells).
     pext: Option<(u8, Vec<u8>)>,
     /// Otherwise, atom by atom.
     atoms: Vec<MobAtom>,

@@ -142,9 +142,9 @@ pub(crate) enum FMotion {
         creates_ep: bool,
         /// The pieces of the ride on a one-word board (empty on larger boards).
         w1: Vec<W1Ray>,
-        /// The attack classes whose rides together make this ride exactly (so
-        /// [`W1Pext`] or [`WidePext`] gives its targets in one look-up each); empty if none do
-        /// or there are no such tables.
+        /// The rows of the PEXT tables whose rides together make this ride exactly, one look-up
+        /// each: attack classes of [`W1Pext`], pieces of classes of [`WidePext`]; empty if
+        /// none do or there are no such tables.
         w1_classes: Vec<u8>,
     },
 }
@@ -180,8 +180,9 @@ pub(crate) struct Plan<const W: usize> {
     /// Every atom counted with the ride groups.
     pub all_grouped: bool,
     /// Boards with PEXT tables (one word, or more where they stay small): the kind's one atom is
-    /// an unlimited ride made of these attack classes' rides, in this mode (no promotion, no unmoved-only atom), so a man
-    /// is counted by a look-up per class and one population count.
+    /// an unlimited ride made of these table rows' rides (`FMotion::Ride::w1_classes`), in this
+    /// mode (no promotion, no unmoved-only atom), so a man is counted by a look-up per row and
+    /// one population count.
     pub w1_rider: Option<(u8, Vec<u8>)>,
 }
 
@@ -1160,7 +1161,10 @@ impl<const W: usize> Fast<W> {
                             }
                         }
                         if covered.len() == dirs.len() && dirs.iter().all(|d| covered.contains(d)) {
-                            *w1_classes = picked;
+                            *w1_classes = match &wide_pext {
+                                Some(p) => p.pieces_of(&picked),
+                                None => picked,
+                            };
                         }
                     }
                 }

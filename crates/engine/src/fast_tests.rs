@@ -284,25 +284,32 @@ fn one_word_pext_tables_match_the_ray_walk() {
     assert_eq!(riders, 6);
 }
 
+/// [`check_pext_tables`] on a board of several words built from `rules`, each class's rides the
+/// union of its pieces' rows; None if the board has no such tables.
+fn check_wide_tables<const W: usize>(rules: &str) -> Option<usize> {
+    let e: Engine<W> = build(rules);
+    let p = e.fast.as_ref().unwrap().wide_pext.as_ref()?;
+    Some(check_pext_tables(&e, |c, cell, occ| {
+        p.pieces_of(&[c as u8])
+            .iter()
+            .fold(CellSet::EMPTY, |r, &q| r | p.attacks(q as usize, cell, occ))
+    }))
+}
+
 /// The same on boards of several words (`WidePext`): Raumschach's 125 cells (its rooks,
-/// bishops, unicorns and queens take their targets from the tables) and Sphinx's 144.
+/// bishops, unicorns and queens take their targets from the tables), Sphinx's 144 and the
+/// 6x6x6 cubic board's 216 (its rook and bishop classes cut into lines).
 #[test]
 fn wide_pext_tables_match_the_ray_walk() {
-    let e: Engine<2> = build(include_str!("../../../variants/cubic/rules/raumschach.ron"));
-    let Some(p) = &e.fast.as_ref().unwrap().wide_pext else {
+    let raumschach = include_str!("../../../variants/cubic/rules/raumschach.ron");
+    let Some(riders) = check_wide_tables::<2>(raumschach) else {
         assert!(!has_bmi2(), "BMI2 present but no PEXT tables");
         return;
     };
-    let riders = check_pext_tables(&e, |c, cell, occ| p.attacks(c, cell, occ));
     // Rook, bishop, unicorn, queen (one ride atom each) for two players.
     assert_eq!(riders, 8);
-    let e: Engine<3> = build(include_str!("../../../variants/sphinx/rules/sphinx.ron"));
-    let p = e
-        .fast
-        .as_ref()
-        .unwrap()
-        .wide_pext
-        .as_ref()
-        .expect("Sphinx's tables");
-    assert!(check_pext_tables(&e, |c, cell, occ| p.attacks(c, cell, occ)) > 0);
+    let sphinx = include_str!("../../../variants/sphinx/rules/sphinx.ron");
+    assert!(check_wide_tables::<3>(sphinx).expect("Sphinx's tables") > 0);
+    let cubic = include_str!("../../../variants/cubic/rules/cubic6.ron");
+    assert!(check_wide_tables::<4>(cubic).expect("the 6x6x6 board's tables") > 0);
 }
