@@ -283,10 +283,10 @@ impl EvalTables {
                             end = middle;
                         }
                     }
-                    if let Some(&(m, e)) = learnt.get(pi).and_then(|l| l.get(k * cells + c.index()))
-                    {
-                        middle += m;
-                        end += e;
+                    let learnt_here = learnt.get(pi).and_then(|l| l.get(k * cells + c.index()));
+                    if let Some(&(learnt_middle, learnt_end)) = learnt_here {
+                        middle += learnt_middle;
+                        end += learnt_end;
                     }
                     // Held, a promoting man earns half its advancement (passed: see the
                     // evaluation).
