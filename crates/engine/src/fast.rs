@@ -1535,7 +1535,7 @@ impl<const W: usize> Engine<W> {
         occ.remove(victim_cell);
         let mut gain = [0i32; 40];
         // A quiet move takes nothing: what it risks is the man moved.
-        if pos.occupied().contains(victim_cell) {
+        if pos.is_occupied(victim_cell) {
             gain[0] = value(self.kind_at(pos, victim_cell));
         }
         let mut on_cell = value(self.kind_at(pos, m.from));
@@ -1598,7 +1598,7 @@ impl<const W: usize> Engine<W> {
                 let k = self.kind_at(pos, c);
                 (!self.is_royal(k)).then(|| values[k as usize])
             };
-            let victim = if pos.occupied().contains(victim_cell) {
+            let victim = if pos.is_occupied(victim_cell) {
                 value(victim_cell).unwrap_or(ROYAL_SEE_VALUE)
             } else {
                 0

@@ -37,6 +37,11 @@ fn random_games<const W: usize>(
             if let Err(e) = e.check_see(&p) {
                 panic!("{e}");
             }
+            // `is_occupied` reads one word a player: the same answer as the union of the sets.
+            let occ = p.occupied();
+            for c in e.shape.cells() {
+                assert_eq!(p.is_occupied(c), occ.contains(c), "{}", e.position_text(&p));
+            }
             // The key kept up to date by `make` (and `pass`) is the key from scratch.
             assert_eq!(p.key, e.keys.of(&p), "{}", e.position_text(&p));
             if let Some(q) = e.pass(&p) {

@@ -604,7 +604,7 @@ impl<const W: usize> Engine<W> {
     pub fn is_capture(&self, pos: &Position<W>, m: &Move) -> bool {
         matches!(m.kind, MoveKind::EnPassant { .. })
             || (!matches!(m.kind, MoveKind::Castle(_) | MoveKind::Place(_))
-                && pos.occupied().contains(m.to))
+                && pos.is_occupied(m.to))
     }
 
     /// The next player to move after `p`: the next in turn order who still has men.

@@ -204,6 +204,15 @@ impl<const W: usize> Position<W> {
         s
     }
 
+    /// True if a man stands on `cell` (one word of each player's set read, not the union of
+    /// the sets).
+    #[inline]
+    pub fn is_occupied(&self, cell: Cell) -> bool {
+        let i = cell.index();
+        let word = self.by_player.iter().fold(0, |w, s| w | s.0[i >> 6]);
+        (word >> (i & 63)) & 1 != 0
+    }
+
     /// The cells of one player's men.
     #[inline]
     pub fn of_player(&self, p: Player) -> CellSet<W> {

@@ -1070,14 +1070,23 @@ impl<'a, V: Variant> Worker<'a, V> {
         };
         let see_prune = self.options.futility && quiet_node && depth <= SEE_PRUNE_DEPTH;
         let mut quiet_seen = 0;
+        // Moves picked one at a time before the rest are sorted: more where late-move pruning
+        // will stop after a few quiet moves (depth 1 and 2), since sorting the many moves it
+        // leaves unsearched costs more than picking (issue 14's fifteenth stop: 1.8% fewer
+        // instructions in cubic, the same trees).
+        let picked = if late_limit <= 8 {
+            PICKED_MOVES.max(late_limit + 3)
+        } else {
+            PICKED_MOVES
+        };
         for rank in 0..order.len() {
             // The first moves picked one at a time (most cut-offs come there), the rest sorted
             // once: the same order either way. A capture's exchange is evaluated when its turn
             // comes (`pick_checked`, `next_checked`).
             match rank {
                 0 => {}
-                1..PICKED_MOVES => self.pick_checked(pos, &moves, &mut order, rank),
-                PICKED_MOVES => {
+                r if r < picked => self.pick_checked(pos, &moves, &mut order, rank),
+                r if r == picked => {
                     order[rank..].sort_unstable_by_key(|&(k, i, _)| (Reverse(k), i));
                     self.next_checked(pos, &moves, &mut order[rank..]);
                 }
