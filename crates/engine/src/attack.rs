@@ -136,11 +136,10 @@ impl<const W: usize> Engine<W> {
     /// True if a royal man of `p` is attacked by an enemy of `p`.
     pub fn royal_attacked(&self, pos: &Position<W>, p: Player) -> bool {
         if let Some(f) = &self.fast {
-            let (_, _, ctx) = self.side_ctx(f, pos, p.index());
             return self
                 .royals_of(pos, p)
                 .iter()
-                .any(|k| self.attacked_in(f, pos, &ctx, ctx.occ, k));
+                .any(|k| self.enemy_attacks(f, pos, p.index(), k));
         }
         let enemies = self.enemies_of(pos, p);
         self.royals_of(pos, p)

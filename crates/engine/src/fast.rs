@@ -1277,6 +1277,68 @@ impl<const W: usize> Engine<W> {
         men & owners
     }
 
+    /// The men of every player that capture back along attack class `c` (at some distance).
+    #[inline(always)]
+    fn class_men(&self, f: &Fast<W>, pos: &Position<W>, c: &Class) -> CellSet<W> {
+        let mut m = CellSet::EMPTY;
+        let mut kinds = c.kinds;
+        while kinds != 0 {
+            m |= pos.by_kind[kinds.trailing_zeros() as usize];
+            kinds &= kinds - 1;
+        }
+        for &(k, players) in &c.some {
+            m |= self.men_of(f, pos, k, players);
+        }
+        for &(p, k, _, _) in &c.ranged {
+            m |= pos.by_player[p as usize] & pos.by_kind[k as usize];
+        }
+        m
+    }
+
+    /// True if an enemy of player `me` captures on `cell`: [`Engine::attacked_in`] without the
+    /// whole [`Engine::side_ctx`], each class's men gathered only where an enemy stands within
+    /// the class's reach of the cell (the check test asks this once a node).
+    pub(crate) fn enemy_attacks(
+        &self,
+        f: &Fast<W>,
+        pos: &Position<W>,
+        me: usize,
+        cell: Cell,
+    ) -> bool {
+        let em = f.enemy_players[me];
+        let mut enemies = CellSet::EMPTY;
+        let mut occ = CellSet::EMPTY;
+        for q in 0..self.players.count() {
+            occ |= pos.by_player[q];
+            if em >> q & 1 != 0 {
+                enemies |= pos.by_player[q];
+            }
+        }
+        for &(g, covers) in &f.side_leapers[me] {
+            let l = &f.leapers[g as usize];
+            let mut men = pos.by_kind[l.kind as usize] & enemies;
+            if !covers {
+                men &= self.men_of(f, pos, l.kind, l.players);
+            }
+            if men.intersects(&l.from[cell.index()]) {
+                return true;
+            }
+        }
+        let cells = self.shape.cell_count() as usize;
+        for (ci, c) in f.classes.iter().enumerate() {
+            let at = ci * cells + cell.index();
+            let near = f.reach[at] & enemies;
+            if near.is_empty() {
+                continue;
+            }
+            let s = self.class_men(f, pos, c) & near;
+            if !s.is_empty() && self.class_rides_in(f, pos, ci, s, occ, cell) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// The men of `attackers` (owned by players of the mask `players`) in each attack class and
     /// group of leapers.
     #[inline]
@@ -1290,19 +1352,7 @@ impl<const W: usize> Engine<W> {
     ) -> AttackCtx<'a, W> {
         let mut sliders = [CellSet::EMPTY; MAX_CLASSES];
         for (s, c) in sliders.iter_mut().zip(&f.classes) {
-            let mut m = CellSet::EMPTY;
-            let mut kinds = c.kinds;
-            while kinds != 0 {
-                m |= pos.by_kind[kinds.trailing_zeros() as usize];
-                kinds &= kinds - 1;
-            }
-            for &(k, players) in &c.some {
-                m |= self.men_of(f, pos, k, players);
-            }
-            for &(p, k, _, _) in &c.ranged {
-                m |= pos.by_player[p as usize] & pos.by_kind[k as usize];
-            }
-            *s = m & attackers;
+            *s = self.class_men(f, pos, c) & attackers;
         }
         let _ = players;
         AttackCtx {
@@ -1333,19 +1383,7 @@ impl<const W: usize> Engine<W> {
         }
         let mut sliders = [CellSet::EMPTY; MAX_CLASSES];
         for (s, c) in sliders.iter_mut().zip(&f.classes) {
-            let mut m = CellSet::EMPTY;
-            let mut kinds = c.kinds;
-            while kinds != 0 {
-                m |= pos.by_kind[kinds.trailing_zeros() as usize];
-                kinds &= kinds - 1;
-            }
-            for &(k, players) in &c.some {
-                m |= self.men_of(f, pos, k, players);
-            }
-            for &(p, k, _, _) in &c.ranged {
-                m |= pos.by_player[p as usize] & pos.by_kind[k as usize];
-            }
-            *s = m & enemies;
+            *s = self.class_men(f, pos, c) & enemies;
         }
         (
             enemies,
@@ -1446,21 +1484,41 @@ impl<const W: usize> Engine<W> {
         cell: Cell,
     ) -> bool {
         let cells = self.shape.cell_count() as usize;
-        for (ci, c) in f.classes.iter().enumerate() {
+        for ci in 0..f.classes.len() {
             let s = ctx.sliders[ci];
             let at = ci * cells + cell.index();
             if s.is_empty() || !f.reach[at].intersects(&s) {
                 continue;
             }
-            let (start, end) = f.ray_spans[at];
-            for r in &f.class_rays[start as usize..end as usize] {
-                if !r.mask.intersects(&s) {
-                    continue;
-                }
-                let b = first_on(r.up, r.mask & occ).expect("a man on the ray");
-                if s.contains(b) && self.class_reaches(f, c, pos, cell, r.dir as usize, b) {
-                    return true;
-                }
+            if self.class_rides_in(f, pos, ci, s, occ, cell) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// True if a man of `s` (men of attack class `ci`) is the first man on one of the class's
+    /// rays from `cell` and captures back along it.
+    #[inline]
+    fn class_rides_in(
+        &self,
+        f: &Fast<W>,
+        pos: &Position<W>,
+        ci: usize,
+        s: CellSet<W>,
+        occ: CellSet<W>,
+        cell: Cell,
+    ) -> bool {
+        let at = ci * self.shape.cell_count() as usize + cell.index();
+        let (start, end) = f.ray_spans[at];
+        for r in &f.class_rays[start as usize..end as usize] {
+            if !r.mask.intersects(&s) {
+                continue;
+            }
+            let b = first_on(r.up, r.mask & occ).expect("a man on the ray");
+            if s.contains(b) && self.class_reaches(f, &f.classes[ci], pos, cell, r.dir as usize, b)
+            {
+                return true;
             }
         }
         false
@@ -2535,7 +2593,7 @@ impl<const W: usize> Engine<W> {
     /// Compares the fast path with the general one on `pos`, for tests: the legal moves (the
     /// same list in the same order), their count at perft's last ply (both compiled copies of
     /// the count on x86-64), check, and the attack test
-    /// of every cell by each player's men. Err describes the first difference.
+    /// of every cell by each player's men and by each player's enemies. Err describes the first difference.
     #[doc(hidden)]
     pub fn check_fast_path(&self, pos: &Position<W>) -> Result<(), String> {
         let text = || crate::text::position_text(self, pos);
@@ -2595,6 +2653,22 @@ impl<const W: usize> Engine<W> {
                         self.cell_name(cell),
                         p.0
                     ));
+                }
+                // The check test's own attack test, by every enemy of `p`.
+                if let Some(f) = &self.fast {
+                    let enemies = self.enemies_of(pos, p);
+                    let (a, b) = (
+                        self.enemy_attacks(f, pos, p.index(), cell),
+                        self.attacked_by_general(pos, cell, enemies),
+                    );
+                    if a != b {
+                        return Err(format!(
+                            "{}: {} attacked by an enemy of player {}: {a}, general {b}",
+                            text(),
+                            self.cell_name(cell),
+                            p.0
+                        ));
+                    }
                 }
             }
         }
