@@ -1295,6 +1295,26 @@ impl<const W: usize> Engine<W> {
         m
     }
 
+    /// The men of the enemies of player `me`, and the occupied cells.
+    #[inline(always)]
+    fn enemies_and_occupied(
+        &self,
+        f: &Fast<W>,
+        pos: &Position<W>,
+        me: usize,
+    ) -> (CellSet<W>, CellSet<W>) {
+        let em = f.enemy_players[me];
+        let mut enemies = CellSet::EMPTY;
+        let mut occ = CellSet::EMPTY;
+        for q in 0..self.players.count() {
+            occ |= pos.by_player[q];
+            if em >> q & 1 != 0 {
+                enemies |= pos.by_player[q];
+            }
+        }
+        (enemies, occ)
+    }
+
     /// True if an enemy of player `me` captures on `cell`: [`Engine::attacked_in`] without the
     /// whole [`Engine::side_ctx`], each class's men gathered only where an enemy stands within
     /// the class's reach of the cell (the check test asks this once a node).
@@ -1305,15 +1325,7 @@ impl<const W: usize> Engine<W> {
         me: usize,
         cell: Cell,
     ) -> bool {
-        let em = f.enemy_players[me];
-        let mut enemies = CellSet::EMPTY;
-        let mut occ = CellSet::EMPTY;
-        for q in 0..self.players.count() {
-            occ |= pos.by_player[q];
-            if em >> q & 1 != 0 {
-                enemies |= pos.by_player[q];
-            }
-        }
+        let (enemies, occ) = self.enemies_and_occupied(f, pos, me);
         for &(g, covers) in &f.side_leapers[me] {
             let l = &f.leapers[g as usize];
             let mut men = pos.by_kind[l.kind as usize] & enemies;
@@ -1372,15 +1384,7 @@ impl<const W: usize> Engine<W> {
         pos: &Position<W>,
         me: usize,
     ) -> (CellSet<W>, CellSet<W>, AttackCtx<'a, W>) {
-        let em = f.enemy_players[me];
-        let mut enemies = CellSet::EMPTY;
-        let mut occ = CellSet::EMPTY;
-        for q in 0..self.players.count() {
-            occ |= pos.by_player[q];
-            if em >> q & 1 != 0 {
-                enemies |= pos.by_player[q];
-            }
-        }
+        let (enemies, occ) = self.enemies_and_occupied(f, pos, me);
         let mut sliders = [CellSet::EMPTY; MAX_CLASSES];
         for (s, c) in sliders.iter_mut().zip(&f.classes) {
             *s = self.class_men(f, pos, c) & enemies;
