@@ -405,7 +405,9 @@ struct Worker<'a, V: Variant> {
     shared: &'a Shared<'a>,
     options: SearchOptions,
     id: usize,
-    killers: Vec<[Option<V::Move>; 2]>,
+    /// Two killer moves a ply, each with its history slot (compared first: a cheap test that
+    /// most quiet moves fail).
+    killers: Vec<[Option<(usize, V::Move)>; 2]>,
     /// Quiet-move scores per (player, move slot): raised for a move that cuts, lowered for the
     /// quiet moves searched before it.
     history: Vec<i32>,
@@ -1354,9 +1356,9 @@ impl<'a, V: Variant> Worker<'a, V> {
             self.killers.resize(i + 1, [None, None]);
         }
         let k = &mut self.killers[i];
-        if k[0].as_ref() != Some(m) {
+        if k[0].as_ref().is_none_or(|(_, k0)| k0 != m) {
             k[1] = k[0].take();
-            k[0] = Some(m.clone());
+            k[0] = Some((slot, m.clone()));
         }
         let prev = self.line[i];
         if prev != 0 {
@@ -1400,13 +1402,16 @@ impl<'a, V: Variant> Worker<'a, V> {
                 // so that nodes that cut before it never pay for the exchange.
                 let key = KEY_CAPTURE + i64::from(victim) * 64 - i64::from(attacker);
                 return (key, i as u16, victim < attacker);
-            } else if killers.is_some_and(|k| k[0].as_ref() == Some(m)) {
-                KEY_KILLER
-            } else if killers.is_some_and(|k| k[1].as_ref() == Some(m)) {
-                KEY_KILLER - 1
             } else {
                 let slot = move_hash(m);
-                if counter != 0 && counter == slot as u32 + 1 {
+                let is_killer = |k: &Option<(usize, V::Move)>| {
+                    k.as_ref().is_some_and(|(ks, km)| *ks == slot && km == m)
+                };
+                if killers.is_some_and(|k| is_killer(&k[0])) {
+                    KEY_KILLER
+                } else if killers.is_some_and(|k| is_killer(&k[1])) {
+                    KEY_KILLER - 1
+                } else if counter != 0 && counter == slot as u32 + 1 {
                     KEY_COUNTER
                 } else {
                     i64::from(history[slot])
