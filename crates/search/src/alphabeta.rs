@@ -399,6 +399,9 @@ struct Shared<'a> {
     generation: u8,
 }
 
+/// A killer move and its history slot.
+type Killer<M> = Option<(usize, M)>;
+
 /// One thread's search: its own killers, history and move buffers over the shared table.
 struct Worker<'a, V: Variant> {
     v: &'a V,
@@ -407,7 +410,7 @@ struct Worker<'a, V: Variant> {
     id: usize,
     /// Two killer moves a ply, each with its history slot (compared first: a cheap test that
     /// most quiet moves fail).
-    killers: Vec<[Option<(usize, V::Move)>; 2]>,
+    killers: Vec<[Killer<V::Move>; 2]>,
     /// Quiet-move scores per (player, move slot): raised for a move that cuts, lowered for the
     /// quiet moves searched before it.
     history: Vec<i32>,
@@ -1404,9 +1407,8 @@ impl<'a, V: Variant> Worker<'a, V> {
                 return (key, i as u16, victim < attacker);
             } else {
                 let slot = move_hash(m);
-                let is_killer = |k: &Option<(usize, V::Move)>| {
-                    k.as_ref().is_some_and(|(ks, km)| *ks == slot && km == m)
-                };
+                let is_killer =
+                    |k: &Killer<V::Move>| k.as_ref().is_some_and(|(ks, km)| *ks == slot && km == m);
                 if killers.is_some_and(|k| is_killer(&k[0])) {
                     KEY_KILLER
                 } else if killers.is_some_and(|k| is_killer(&k[1])) {
