@@ -5,7 +5,7 @@
 use super::build::{CAtom, Engine};
 use super::eval_params::EvalParams;
 use super::fast::{mode_index, w1_rays, W1Ray};
-use super::position::{Move, MoveKind, Position, MAX_PLAYERS};
+use super::position::{Move, MoveKind, Position, MAX_KINDS, MAX_PLAYERS};
 use super::rules::{Goal, HopStyle, Mode};
 use spacechess_geometry::{Cell, CellSet};
 use spacechess_variant::Player;
@@ -51,6 +51,29 @@ impl std::ops::Deref for RoyalList {
     type Target = [(Player, u8, Cell)];
     fn deref(&self) -> &Self::Target {
         &self.men[..self.len]
+    }
+}
+
+/// What the king-danger term reads, gathered per player in the evaluation's pass over the men.
+struct DangerInputs<const W: usize> {
+    /// The cells each player's officers attack.
+    attacked: [CellSet<W>; MAX_PLAYERS],
+    /// The cells each player's men of each kind attack (officers only).
+    kind_reach: [[CellSet<W>; MAX_KINDS]; MAX_PLAYERS],
+    /// Each player's men that attack the cells around an enemy king.
+    attackers: [i32; MAX_PLAYERS],
+    /// Each player's attacks on those cells (counted per man).
+    attacks: [i32; MAX_PLAYERS],
+}
+
+impl<const W: usize> Default for DangerInputs<W> {
+    fn default() -> Self {
+        DangerInputs {
+            attacked: [CellSet::EMPTY; MAX_PLAYERS],
+            kind_reach: [[CellSet::EMPTY; MAX_KINDS]; MAX_PLAYERS],
+            attackers: [0; MAX_PLAYERS],
+            attacks: [0; MAX_PLAYERS],
+        }
     }
 }
 
@@ -864,6 +887,8 @@ impl<const W: usize> Engine<W> {
         let lt = (pr.pair_bonus != 0 || pr.open_line_bonus != 0 || pr.half_open_line_bonus != 0)
             .then(|| self.line_tables());
         let nk = self.kinds.len();
+        // What the king-danger term needs, gathered with the mobility, where it is on.
+        let mut danger = (pr.king_danger.divisor != 0).then(DangerInputs::<W>::default);
         let mut promoting_men = CellSet::<W>::EMPTY;
         for k in (0..self.kinds.len()).filter(|&k| self.kinds[k].promotes) {
             promoting_men |= pos.by_kind[k];
@@ -949,15 +974,20 @@ impl<const W: usize> Engine<W> {
                 let gain = t.promo_gain[k];
                 let promotes = self.kinds[k].promotes;
                 let kind_squares = &squares[k * t.cells..][..t.cells];
+                // The kind's attacks and its men attacking the enemy kings' cells (for the
+                // king-danger term).
+                let (mut kind_attacks, mut kind_attackers) = (CellSet::<W>::EMPTY, 0);
                 for c in men {
                     let (m, e) = kind_squares[c.index()];
                     middle += m;
                     end += e;
                     if w != 0 {
-                        let (n, near_king) =
+                        let (n, near_king, attacks) =
                             self.mobility_by(plan, pos, Player(p as u8), k, c, occ, &allowed, zone);
                         mobility += w * n as i32;
                         king_attacks += near_king as i32;
+                        kind_attacks |= attacks;
+                        kind_attackers += (near_king > 0) as i32;
                     }
                     if let Some(lt) = lt.filter(|_| line_riders.contains(c)) {
                         let line = lt.line[c.index()];
@@ -995,11 +1025,24 @@ impl<const W: usize> Engine<W> {
                         }
                     }
                 }
+                if let Some(d) = danger.as_mut() {
+                    d.attacked[p] |= kind_attacks;
+                    d.kind_reach[p][k] = kind_attacks;
+                    d.attackers[p] += kind_attackers;
+                }
             }
             material += (middle * phase + end * (1024 - phase)) / 1024;
             *score = material
                 + mobility / MOB_SCALE
                 + king_attack_bonus(&t.params, king_attacks, zone.len());
+            if let Some(d) = danger.as_mut() {
+                d.attacks[p] = king_attacks;
+            }
+        }
+        if let Some(d) = danger.as_ref() {
+            for (p, score) in added.iter_mut().enumerate().take(np) {
+                *score += self.king_danger_bonus(pos, d, &royals, &officers, Player(p as u8), occ);
+            }
         }
         if t.params.drawish_lead > 0 && np == 2 && !self.players.allied(Player(0), Player(1)) {
             for (p, q) in [(0, 1), (1, 0)] {
@@ -1038,6 +1081,89 @@ impl<const W: usize> Engine<W> {
         let steps = enemy.unwrap_or(0) * t.params.passed_enemy_royal
             - own.unwrap_or(0) * t.params.passed_own_royal;
         steps * weight / 1024
+    }
+
+    /// The king-danger term of player `p` (see [`crate::KingDanger`]), from the attacks gathered
+    /// by the evaluation's pass over the men.
+    fn king_danger_bonus(
+        &self,
+        pos: &Position<W>,
+        d: &DangerInputs<W>,
+        royals: &RoyalList,
+        officers: &[i32; MAX_PLAYERS],
+        p: Player,
+        occ: CellSet<W>,
+    ) -> i32 {
+        let t = self.eval_tables();
+        let kd = &t.params.king_danger;
+        let start = t.start_officers.get(p.index()).copied().unwrap_or(0);
+        if d.attackers[p.index()] == 0 || start == 0 {
+            return 0;
+        }
+        let nk = self.kinds.len();
+        let mut danger = kd.attacker * d.attackers[p.index()] + kd.attack * d.attacks[p.index()];
+        let own = pos.by_player[p.index()];
+        // Each officer kind of `p` that can move to a cell from which it attacks an enemy king,
+        // a cell no man of the king's side attacks: the cells a man of that kind of the king's
+        // owner reaches from the king's cell (the board's players face each other).
+        let no_zone = [CellSet::<W>::EMPTY; 3];
+        // Each side's attacks by all its men, computed only where a check is found that its
+        // officers do not cover (the pass over the men gathers the officers' only).
+        let mut all_attacks = [None::<CellSet<W>>; MAX_PLAYERS];
+        let mut checks = 0;
+        for k in (0..nk).filter(|&k| t.officer[k]) {
+            let reach = d.kind_reach[p.index()][k] & !own;
+            if reach.is_empty() {
+                continue;
+            }
+            let checked = royals.iter().any(|&(owner, _, king)| {
+                if self.players.allied(p, owner) {
+                    return false;
+                }
+                let o = owner.index();
+                let plan = &t.mobility[o * nk + k];
+                let (_, _, from) =
+                    self.mobility_by(plan, pos, owner, k, king, occ, &no_zone, CellSet::EMPTY);
+                let checks = reach & from & !d.attacked[o];
+                if checks.is_empty() {
+                    return false;
+                }
+                let guarded = *all_attacks[o].get_or_insert_with(|| {
+                    d.attacked[o] | self.unweighted_attacks(pos, owner, occ)
+                });
+                checks.intersects(&!guarded)
+            });
+            checks += checked as i32;
+        }
+        danger += kd.safe_check * checks;
+        let strongest = (0..nk)
+            .filter(|&k| t.officer[k])
+            .max_by_key(|&k| t.values[k]);
+        if strongest.is_some_and(|k| (own & pos.by_kind[k]).is_empty()) {
+            danger -= kd.no_strongest;
+        }
+        if danger <= 0 {
+            return 0;
+        }
+        let bonus = (danger * danger / kd.divisor).min(kd.cap);
+        bonus * officers[p.index()].min(start) / start
+    }
+
+    /// The cells that `player`'s men without a mobility weight (promoting and royal men) attack.
+    fn unweighted_attacks(&self, pos: &Position<W>, player: Player, occ: CellSet<W>) -> CellSet<W> {
+        let t = self.eval_tables();
+        let nk = self.kinds.len();
+        let no_zone = [CellSet::<W>::EMPTY; 3];
+        let mut attacks = CellSet::EMPTY;
+        for k in (0..nk).filter(|&k| t.mob_weight[k] == 0) {
+            let plan = &t.mobility[player.index() * nk + k];
+            for c in pos.by_player[player.index()] & pos.by_kind[k] {
+                attacks |= self
+                    .mobility_by(plan, pos, player, k, c, occ, &no_zone, CellSet::EMPTY)
+                    .2;
+            }
+        }
+        attacks
     }
 
     /// The cells a royal man of `owner` and `kind` on `cell` reaches on the empty board (from
@@ -1086,11 +1212,14 @@ impl<const W: usize> Engine<W> {
     ) -> (usize, usize) {
         let plan = &self.eval_tables().mobility[p.index() * self.kinds.len() + kind];
         let allowed = [!occ | enemies, !occ, enemies];
-        self.mobility_by(plan, pos, p, kind, from, occ, &allowed, zone)
+        let (n, near, _) = self.mobility_by(plan, pos, p, kind, from, occ, &allowed, zone);
+        (n, near)
     }
 
     /// [`Engine::mobility_of`] by the kind's plan, `allowed` being the cells an atom of each mode
-    /// counts (moves or captures, moves, captures).
+    /// counts (moves or captures, moves, captures); third, the cells the man attacks (those of
+    /// its atoms that capture; not those of hops and limited rides, which are walked cell by
+    /// cell and only counted).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn mobility_by(
@@ -1103,7 +1232,7 @@ impl<const W: usize> Engine<W> {
         occ: spacechess_geometry::CellSet<W>,
         allowed: &[CellSet<W>; 3],
         zone: spacechess_geometry::CellSet<W>,
-    ) -> (usize, usize) {
+    ) -> (usize, usize, CellSet<W>) {
         if let (Some((mode, classes)), Some(f)) = (&plan.pext, self.fast.as_ref()) {
             // One look-up per attack class (PEXT).
             let mut reach = CellSet::<W>::EMPTY;
@@ -1119,15 +1248,16 @@ impl<const W: usize> Engine<W> {
                     reach |= px.attacks(c as usize, from.index(), occ);
                 }
             }
-            let near = if *mode != MOVE_ONLY_MODE {
-                (reach & zone).len()
+            let (near, attacks) = if *mode != MOVE_ONLY_MODE {
+                ((reach & zone).len(), reach)
             } else {
-                0
+                (0, CellSet::EMPTY)
             };
-            return ((reach & allowed[*mode as usize]).len(), near);
+            return ((reach & allowed[*mode as usize]).len(), near, attacks);
         }
         let mut n = 0;
         let mut near = 0;
+        let mut attacks = CellSet::<W>::EMPTY;
         for atom in &plan.atoms {
             let (reach, mode) = match atom {
                 MobAtom::Leap {
@@ -1173,9 +1303,10 @@ impl<const W: usize> Engine<W> {
             n += (reach & allowed[mode as usize]).len();
             if mode != MOVE_ONLY_MODE {
                 near += (reach & zone).len();
+                attacks |= reach;
             }
         }
-        (n, near)
+        (n, near, attacks)
     }
 
     /// The mobility counts of atom `ai` of a man, walking its rays and leap targets cell by cell

@@ -29,6 +29,8 @@ pub struct EvalParams {
     /// Centipawns per squared attack on the cells around an enemy king, per cell of the zone
     /// (times 9, a 2D king's zone).
     pub king_attack_weight: i32,
+    /// The king-danger term's weights (off by default).
+    pub king_danger: KingDanger,
     /// At most this many centipawns for attacks near an enemy king.
     pub king_attack_cap: i32,
     /// Centipawns per own man next to an own royal man while the enemies keep their officers.
@@ -69,6 +71,29 @@ pub struct EvalParams {
     pub placement_tables: Vec<PlacementTable>,
 }
 
+/// The danger to the enemy kings a player's men make (after Stockfish's classical evaluation),
+/// in danger units: each man reaching the cells around an enemy king, each such cell it
+/// reaches, and each kind that can give a *safe check* (move to a cell from which it attacks an
+/// enemy king, a cell no man of the king's side attacks), less a fixed amount while the player
+/// has no man of its most valuable kind (orthodox: no queen). The player gains danger² /
+/// `divisor` centipawns (at most `cap`), scaled by the share of its own officers left. All 0 by
+/// default: off, at no cost.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct KingDanger {
+    /// Danger per man whose reach meets the enemy kings' cells.
+    pub attacker: i32,
+    /// Danger per cell of an enemy king's surroundings reached (counted per man).
+    pub attack: i32,
+    /// Danger per kind that has a safe check.
+    pub safe_check: i32,
+    /// Danger taken off while the player has no man of its most valuable kind.
+    pub no_strongest: i32,
+    /// The centipawns are danger² / divisor (0: the term is off).
+    pub divisor: i32,
+    /// At most this many centipawns.
+    pub cap: i32,
+}
+
 /// A kind's centipawns per cell, on top of its placement term: `middle` while the enemies keep
 /// all their officers, `end` once they have none (tapered in between, as the royal placement).
 /// Both are indexed by the engine's cell index as the first player sees the board; another
@@ -98,6 +123,7 @@ impl EvalParams {
             royal_placement: 40.0,
             king_attack_weight: 2,
             king_attack_cap: 300,
+            king_danger: KingDanger::default(),
             shelter_weight: 10,
             shelter_men: 3,
             doubled_penalty: 0,

@@ -960,3 +960,54 @@ fn a_passer_counts_the_kings_distances_in_the_endgame() {
         ]
     );
 }
+
+/// The king-danger term (`EvalParams::king_danger`, docs/search.md *Evaluation*): a man
+/// reaching the cells around the enemy king makes danger, a kind that can give a *safe* check
+/// (move to a cell from which it attacks the king, a cell no enemy man attacks) much more; the
+/// player gains danger² / divisor. White's bishop b1 reaches h7 beside the king on h8, and its
+/// rook d4 can check from h4: unless a black pawn on g5 (a man without a mobility weight, whose
+/// attacks are gathered only when asked) or a black bishop on e7 (an officer) guards h4.
+#[test]
+fn a_safe_check_adds_to_the_king_danger() {
+    const PAWN: &str = r#"(name: "Pawn", letter: 'P', promotes: true, value: Some(1.0), atoms: [
+        (motion: Leap(Vectors([[0, 1]])), mode: MoveOnly),
+        (motion: Leap(Vectors([[1, 1], [-1, 1]])), mode: CaptureOnly)])"#;
+    const BISHOP: &str = r#"(name: "Bishop", letter: 'B', value: Some(3.0), atoms: [(motion: Ride(steps: Kind(2)))])"#;
+    let mut e = engine(&rules(
+        8,
+        8,
+        &format!("{KING}, {ROOK}, {PAWN}, {BISHOP}"),
+        "k7/8/8/8/8/8/8/1B1R3K w",
+        "promotion: Some((axes: [1], choices: ['R']))",
+    ));
+    let white = |e: &Engine<1>, text: &str| {
+        let p = e.parse_position(text).unwrap();
+        let mut s = [0i32; 2];
+        e.evaluate_players(&p, &mut s);
+        s[0]
+    };
+    let positions = [
+        "6rk/8/8/8/3R4/8/8/KB6 w",   // the rook checks safely from h4
+        "6rk/8/8/6p1/3R4/8/8/KB6 w", // the pawn on g5 guards h4
+        "6rk/4b3/8/8/3R4/8/8/KB6 w", // the bishop on e7 guards h4
+        "6rk/8/8/8/3R4/8/8/K7 w",    // no man reaches the king's cells: no danger
+    ];
+    let before: Vec<i32> = positions.iter().map(|t| white(&e, t)).collect();
+    let mut params = e.eval_params().clone();
+    params.king_danger = crate::KingDanger {
+        attacker: 100,
+        attack: 10,
+        safe_check: 1000,
+        no_strongest: 0,
+        divisor: 1000,
+        cap: 100_000,
+    };
+    e.set_eval_params(params);
+    let gained: Vec<i32> = positions
+        .iter()
+        .zip(&before)
+        .map(|(t, b)| white(&e, t) - b)
+        .collect();
+    // One attacker with one attack (h7), and the safe check or not: 1110² or 110², / 1000.
+    assert_eq!(gained, [1232, 12, 12, 0]);
+}

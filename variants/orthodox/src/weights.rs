@@ -2,7 +2,7 @@
 //! stops, docs/search.md *The weights (`EvalParams`) and their tuning*) and kept after matches
 //! against the engine's defaults.
 
-use spacechess_engine::{EvalParams, PlacementTable};
+use spacechess_engine::{EvalParams, KingDanger, PlacementTable};
 
 /// The weights orthodox chess plays with: `benches/examples/tune.rs` fitted them to 50 000 quiet
 /// positions of the engine's own games labelled by Stockfish at depth 8, and they won
@@ -26,6 +26,14 @@ pub fn tuned() -> EvalParams {
         royal_placement: 15.0,
         king_attack_weight: 1,
         king_attack_cap: 300,
+        king_danger: KingDanger {
+            attacker: 50,
+            attack: 70,
+            safe_check: 800,
+            no_strongest: 800,
+            divisor: 5000,
+            cap: 500,
+        },
         shelter_weight: 10,
         shelter_men: 1,
         doubled_penalty: 10,
