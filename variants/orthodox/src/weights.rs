@@ -14,7 +14,8 @@ use spacechess_engine::{EvalParams, KingDanger, PlacementTable};
 /// placement tables (`placement.rs`, fitted by `tune.rs --tables`) then +43 [+21, +64] in 800.
 /// The tenth stop added the kings' distances to passed men (fitted: 24 and 16) and the drawish
 /// lead (400, set by hand: a lone minor piece or a rook against a minor piece seldom wins):
-/// +23 [+3, +43] in 800 games.
+/// +23 [+3, +43] in 800 games. The sixteenth stop's king danger (set by hand, after Stockfish
+/// 12's classical evaluation, not fitted): +31 [+3, +60] in 400 games.
 pub fn tuned() -> EvalParams {
     EvalParams {
         mobility_share: 0.049,
