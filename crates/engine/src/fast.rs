@@ -184,6 +184,10 @@ pub(crate) struct Plan<const W: usize> {
     /// mode (no promotion, no unmoved-only atom), so a man is counted by a look-up per row and
     /// one population count.
     pub w1_rider: Option<(u8, Vec<u8>)>,
+    /// `reach[cell]`: every cell an atom of the kind reaches from the cell on the empty board
+    /// (a superset of its targets in any position): a man whose reach holds no cell the
+    /// captures-only list keeps has no move there.
+    pub reach: Vec<CellSet<W>>,
 }
 
 /// The tables of the fast path, built once with the engine.
@@ -967,6 +971,23 @@ impl<const W: usize> Fast<W> {
                     set.clear();
                 }
                 let set_min = set_cost.div_ceil(atoms.len().max(1));
+                let nd = e.opposite.len();
+                let reach = (0..cells)
+                    .map(|cell| {
+                        let mut r = CellSet::EMPTY;
+                        for a in &atoms {
+                            match &a.motion {
+                                FMotion::Leap(t) => r |= e.leap_masks[*t][cell],
+                                FMotion::Ride { dirs, .. } => {
+                                    for &d in dirs {
+                                        r |= e.ray_masks[cell * nd + d as usize];
+                                    }
+                                }
+                            }
+                        }
+                        r
+                    })
+                    .collect();
                 plans.push(Plan {
                     atoms,
                     set,
@@ -976,6 +997,7 @@ impl<const W: usize> Fast<W> {
                     plain_leaps,
                     all_grouped: false,
                     w1_rider: None,
+                    reach,
                 });
             }
         }
@@ -2307,6 +2329,24 @@ impl<const W: usize> Engine<W> {
             }
             if noisy {
                 legal &= if plan.promotes { keep_promoting } else { keep };
+                // Most men capture nothing: those whose reach on the empty board holds no
+                // target kept are skipped without walking their atoms.
+                if !plan.reach[from.index()].intersects(&legal)
+                    && (plan.ep.is_empty() || pos.ep.is_none())
+                {
+                    continue;
+                }
+                // A rider on a one-word board: its targets now, one look-up per class. (On
+                // wider boards the look-ups cost more than the walk they save.)
+                if let (Some((mode, rows)), Some(px)) = (&plan.w1_rider, &f.w1_pext) {
+                    let mut t = 0;
+                    for &c in rows {
+                        t |= px.attacks(c as usize, from.index(), occ.0[0]);
+                    }
+                    if t & (allowed[*mode as usize] & legal).0[0] == 0 {
+                        continue;
+                    }
+                }
             }
             self.list_man(plan, pos, from, legal, occ, &allowed, enemies, out);
         }

@@ -520,9 +520,24 @@ fn move_hash<M: Hash>(m: &M) -> usize {
 /// Plies by which a late quiet move is reduced: grows with the depth and the move's rank
 /// (`1 + ln(depth) ln(rank) / 1.9`; issue 14's eleventh stop, against `0.75 + ... / 2.25`).
 fn reduction(depth: u32, rank: usize) -> i32 {
+    match REDUCTIONS.get(depth as usize).and_then(|row| row.get(rank)) {
+        Some(&r) => r,
+        None => reduction_of(depth, rank),
+    }
+}
+
+/// [`reduction`] computed (two logarithms).
+fn reduction_of(depth: u32, rank: usize) -> i32 {
     let r = 1.0 + f64::from(depth).ln() * (rank as f64).ln() / 1.9;
     r as i32
 }
+
+/// [`reduction_of`] for depths below 64 and ranks below 256, computed once.
+static REDUCTIONS: std::sync::LazyLock<Vec<[i32; 256]>> = std::sync::LazyLock::new(|| {
+    (0..64)
+        .map(|d| std::array::from_fn(|r| reduction_of(d, r)))
+        .collect()
+});
 
 /// Quiet moves searched at most at a node of `depth` (1 to 5) that is not on the principal
 /// variation nor in check; later ones are skipped (late-move pruning).
