@@ -228,8 +228,9 @@ enum Command {
         /// The variant (see `spacechess variants`)
         variant: String,
         /// Engine A: random; search[:key=value,...] (depth, movetime, nodes, hash, threads,
-        /// nullmove=on|off, lmr=on|off, aspiration=on|off, futility=on|off, exchange=on|off,
-        /// coalition=N (0: every move), baseline);
+        /// nullmove=on|off, lmr=on|off, reductions=DIVISOR (late-move reductions' divisor, 0.5
+        /// to 8; default: the variant's own), aspiration=on|off, futility=on|off,
+        /// exchange=on|off, coalition=N (0: every move), baseline);
         /// uci:COMMAND[;Option=value...]
         #[arg(long, value_name = "ENGINE", value_parser = matches::parse_engine)]
         a: matches::EngineSpec,

@@ -370,3 +370,36 @@ fn match_takes_the_coalition_bound() {
         "coalition=some",
     );
 }
+
+/// Issue 14 (seventeenth stop): `reductions=DIVISOR` replaces the variant's own late-move
+/// reduction divisor, so that a match can compare two values; out of range, it is refused.
+#[test]
+fn match_takes_a_reduction_divisor() {
+    let out = ok(&[
+        "match",
+        "orthodox",
+        "--a",
+        "search:depth=2,reductions=1.5",
+        "--b",
+        "search:depth=2",
+        "--games",
+        "2",
+        "--max-plies",
+        "6",
+    ]);
+    assert!(
+        out.contains("A = search:depth=2,reductions=1.5, B = search:depth=2"),
+        "{out}"
+    );
+    for bad in ["0.1", "nan", "two"] {
+        fails(
+            &[
+                "match",
+                "orthodox",
+                "--a",
+                &format!("search:reductions={bad}"),
+            ],
+            "expected a number from 0.5 to 8",
+        );
+    }
+}

@@ -74,13 +74,17 @@ impl Limits {
 
 /// Which of the search's techniques are on. Each can be turned off, so that a match can tell
 /// what it gains; [`SearchOptions::baseline`] turns every one off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchOptions {
     /// Null-move pruning (only in two-player games whose variant can pass a turn,
     /// [`Variant::pass`]). Off where zugzwang is common.
     pub null_move: bool,
     /// Late-move reductions: quiet moves late in the order are searched shallower first.
     pub late_move_reductions: bool,
+    /// The divisor of the late-move reduction `1 + ln(depth) ln(rank) / divisor`, in place of
+    /// the variant's own ([`Variant::search_hints`]): for matches that compare values. `None`
+    /// (the default): the variant's.
+    pub reduction_divisor: Option<f64>,
     /// Aspiration windows around the previous iteration's score.
     pub aspiration: bool,
     /// Futility pruning near the horizon: a node whose static score is far above beta at depth
@@ -106,6 +110,7 @@ impl Default for SearchOptions {
         SearchOptions {
             null_move: true,
             late_move_reductions: true,
+            reduction_divisor: None,
             aspiration: true,
             futility: true,
             // Off: a match against it on lost (docs/search.md, "Matches").
@@ -123,6 +128,7 @@ impl SearchOptions {
         SearchOptions {
             null_move: false,
             late_move_reductions: false,
+            reduction_divisor: None,
             aspiration: false,
             futility: false,
             exchange_pruning: false,
@@ -245,6 +251,8 @@ pub struct Searcher<'v, V: Variant> {
     /// The main thread's move-ordering scores at the end of the last search, kept with the
     /// table for the next one.
     learnt: Option<Learnt>,
+    /// Late-move reductions for the divisor in use.
+    reductions: Reductions,
 }
 
 /// What a search learns beyond the table: the history and counter moves, and the static scores
@@ -272,6 +280,7 @@ impl<'v, V: Variant> Searcher<'v, V> {
             keep_table: false,
             generation: 0,
             learnt: None,
+            reductions: Reductions::new(v.search_hints().reduction_divisor),
         }
     }
 
@@ -289,6 +298,12 @@ impl<'v, V: Variant> Searcher<'v, V> {
     /// Chooses the techniques and the number of threads.
     pub fn set_options(&mut self, options: SearchOptions) {
         self.options = options;
+        let divisor = options
+            .reduction_divisor
+            .unwrap_or(self.v.search_hints().reduction_divisor);
+        if divisor.clamp(0.5, 8.0) != self.reductions.divisor {
+            self.reductions = Reductions::new(divisor);
+        }
     }
 
     /// The techniques in use.
@@ -355,6 +370,7 @@ impl<'v, V: Variant> Searcher<'v, V> {
             nodes: AtomicU64::new(0),
             start: Instant::now(),
             generation: self.generation,
+            reductions: &self.reductions,
         };
         let max_depth = match (limits.depth, limits.movetime, limits.nodes) {
             (Some(d), _, _) => d.clamp(1, MAX_PLY / 2),
@@ -397,6 +413,7 @@ struct Shared<'a> {
     nodes: AtomicU64,
     start: Instant,
     generation: u8,
+    reductions: &'a Reductions,
 }
 
 /// A killer move and its history slot.
@@ -517,27 +534,44 @@ fn move_hash<M: Hash>(m: &M) -> usize {
     (h.finish() >> 20) as usize % HISTORY_SIZE
 }
 
-/// Plies by which a late quiet move is reduced: grows with the depth and the move's rank
-/// (`1 + ln(depth) ln(rank) / 1.9`; issue 14's eleventh stop, against `0.75 + ... / 2.25`).
-fn reduction(depth: u32, rank: usize) -> i32 {
-    match REDUCTIONS.get(depth as usize).and_then(|row| row.get(rank)) {
-        Some(&r) => r,
-        None => reduction_of(depth, rank),
+/// Plies by which a late quiet move is reduced, `1 + ln(depth) ln(rank) / divisor`: grows with
+/// the depth and the move's rank (issue 14's eleventh stop: divisor 1.9, against
+/// `0.75 + ... / 2.25`; a variant may choose its own divisor, [`Variant::search_hints`]). Built
+/// once per divisor for depths 1 to 63 and ranks below 256 (rank 0 as 1); computed beyond.
+struct Reductions {
+    divisor: f64,
+    table: Vec<[u8; 256]>,
+}
+
+impl Reductions {
+    /// The table for `divisor` (clamped to 0.5..=8: a reduction stays below 50 plies).
+    fn new(divisor: f64) -> Self {
+        let divisor = divisor.clamp(0.5, 8.0);
+        let ln_rank: [f64; 256] = std::array::from_fn(|r| (r.max(1) as f64).ln());
+        let table = (1..64u32)
+            .map(|d| {
+                let ln_depth = f64::from(d).ln();
+                std::array::from_fn(|r| (1.0 + ln_depth * ln_rank[r] / divisor) as u8)
+            })
+            .collect();
+        Reductions { divisor, table }
+    }
+
+    /// The reduction at `depth` of the move ranked `rank` (0: first).
+    fn get(&self, depth: u32, rank: usize) -> i32 {
+        let row = (depth as usize).wrapping_sub(1);
+        match self.table.get(row).and_then(|row| row.get(rank)) {
+            Some(&r) => i32::from(r),
+            None => Self::compute(self.divisor, depth, rank),
+        }
+    }
+
+    /// The reduction computed (two logarithms), for `depth` and `rank` at least 1.
+    fn compute(divisor: f64, depth: u32, rank: usize) -> i32 {
+        let r = 1.0 + f64::from(depth).ln() * (rank as f64).ln() / divisor;
+        r.max(0.0) as i32
     }
 }
-
-/// [`reduction`] computed (two logarithms).
-fn reduction_of(depth: u32, rank: usize) -> i32 {
-    let r = 1.0 + f64::from(depth).ln() * (rank as f64).ln() / 1.9;
-    r as i32
-}
-
-/// [`reduction_of`] for depths below 64 and ranks below 256, computed once.
-static REDUCTIONS: std::sync::LazyLock<Vec<[i32; 256]>> = std::sync::LazyLock::new(|| {
-    (0..64)
-        .map(|d| std::array::from_fn(|r| reduction_of(d, r)))
-        .collect()
-});
 
 /// Quiet moves searched at most at a node of `depth` (1 to 5) that is not on the principal
 /// variation nor in check; later ones are skipped (late-move pruning).
@@ -1161,7 +1195,7 @@ impl<'a, V: Variant> Worker<'a, V> {
                     && !in_check
                     && !*gives_check.get_or_insert_with(|| self.v.in_check(&child))
                 {
-                    let mut r = reduction(depth, rank);
+                    let mut r = self.shared.reductions.get(depth, rank);
                     if pv_node {
                         r -= 1;
                     }

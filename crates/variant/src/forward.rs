@@ -167,4 +167,9 @@ macro_rules! forward_variant {
             $crate::Variant::capture_values(&self.$f, pos, mv)
         }
     };
+    (@one $f:ident search_hints) => {
+        fn search_hints(&self) -> $crate::SearchHints {
+            $crate::Variant::search_hints(&self.$f)
+        }
+    };
 }

@@ -2,6 +2,7 @@
 
 use crate::board::{BoardModel, Man, MoveInfo, VirtualMen};
 use crate::error::{MoveError, PositionError};
+use crate::hints::SearchHints;
 use crate::outcome::Outcome;
 use crate::player::{Player, Players};
 use spacechess_geometry::Cell;
@@ -246,6 +247,12 @@ pub trait Variant: Send + Sync {
     /// search asks only for captures of a man worth less than the taker.
     fn see(&self, _pos: &Self::Position, _mv: &Self::Move) -> Option<i32> {
         None
+    }
+
+    /// Settings of the generic search particular to this variant's game tree (late-move
+    /// reductions). Default: [`SearchHints::default`], measured over all the variants.
+    fn search_hints(&self) -> SearchHints {
+        SearchHints::default()
     }
 
     // One man's moves (`spacechess piece`). Both default to None: a variant that names no cells

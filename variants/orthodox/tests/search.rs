@@ -1,9 +1,11 @@
 //! The search, the mate solver and game records on orthodox chess (issue 8).
 
 use spacechess_orthodox::Orthodox;
-use spacechess_search::{play_game, Agent, Limits, MateSolver, RandomMover, Searcher, MATE_BOUND};
+use spacechess_search::{
+    play_game, Agent, Limits, MateSolver, RandomMover, SearchOptions, Searcher, MATE_BOUND,
+};
 use spacechess_variant::record::Record;
-use spacechess_variant::{Game, Outcome, Variant, WinReason};
+use spacechess_variant::{Game, Outcome, SearchHints, Variant, WinReason};
 
 /// Paul Morphy's problem (White Kc8 Ra1 Pb6; Black Ka8 Bb8 Pa7 Pb7), mate in 2 with the unique
 /// key 1.Ra6!: 1...bxa6 2.b7#, and any bishop move 2.Rxa7#.
@@ -260,4 +262,28 @@ fn a_record_from_a_set_position_replays_from_it() {
     assert!(text.contains("1. a1a6 b7a6 2. b6b7 1-0"), "{text}");
     let back = Record::parse_all(&text).unwrap()[0].replay(&v).unwrap();
     assert_eq!(back.position(), game.position());
+}
+
+#[test]
+fn orthodox_reduces_late_moves_deeper_than_the_default() {
+    // Issue 14, seventeenth stop: divisor 1.7 gained in orthodox, not in Raumschach, so it is
+    // orthodox's own (`Variant::search_hints`); `SearchOptions::reduction_divisor` overrides it.
+    let v = Orthodox::new();
+    assert_eq!(v.search_hints().reduction_divisor, 1.7);
+    assert_eq!(SearchHints::default().reduction_divisor, 1.9);
+    let pos = v
+        .parse_position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+        .unwrap();
+    let with = |divisor: Option<f64>| {
+        let mut s = Searcher::new(&v);
+        s.set_options(SearchOptions {
+            reduction_divisor: divisor,
+            ..SearchOptions::default()
+        });
+        s.search(&pos, Limits::depth(7)).nodes
+    };
+    let own = with(None);
+    assert_eq!(own, with(Some(1.7)));
+    let default = with(Some(1.9));
+    assert!(own < default, "{own} nodes at 1.7, {default} at 1.9");
 }

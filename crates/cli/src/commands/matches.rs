@@ -78,6 +78,9 @@ impl std::fmt::Display for EngineSpec {
                         }
                     }
                 }
+                if let Some(d) = options.reduction_divisor {
+                    parts.push(format!("reductions={d}"));
+                }
                 if *options != SearchOptions::baseline()
                     && options.coalition_moves != SearchOptions::default().coalition_moves
                 {
@@ -110,7 +113,8 @@ impl std::fmt::Display for EngineSpec {
 const DEFAULT_HASH: usize = 16;
 
 const ENGINE_HELP: &str = "expected random, search[:key=value,...] (keys depth, movetime, nodes, \
-hash, threads, nullmove, lmr, aspiration, futility, exchange, coalition (0 = all); or baseline), depth:N, movetime:MS, or \
+hash, threads, nullmove, lmr, reductions (the late-move reduction divisor, 0.5 to 8), aspiration, \
+futility, exchange, coalition (0 = all); or baseline), depth:N, movetime:MS, or \
 uci:COMMAND[;Option=value...]";
 
 fn on_off(key: &str, value: &str) -> Result<bool, String> {
@@ -118,6 +122,13 @@ fn on_off(key: &str, value: &str) -> Result<bool, String> {
         "on" | "true" | "1" | "yes" => Ok(true),
         "off" | "false" | "0" | "no" => Ok(false),
         _ => Err(format!("{key}={value}: expected on or off")),
+    }
+}
+
+fn divisor(key: &str, value: &str) -> Result<f64, String> {
+    match value.parse::<f64>() {
+        Ok(x) if (0.5..=8.0).contains(&x) => Ok(x),
+        _ => Err(format!("{key}={value}: expected a number from 0.5 to 8")),
     }
 }
 
@@ -192,6 +203,7 @@ pub fn parse_engine(s: &str) -> Result<EngineSpec, String> {
             "threads" => options.threads = positive(&k, &v, 256).map_err(bad)? as usize,
             "nullmove" => options.null_move = on_off(&k, &v).map_err(bad)?,
             "lmr" => options.late_move_reductions = on_off(&k, &v).map_err(bad)?,
+            "reductions" => options.reduction_divisor = Some(divisor(&k, &v).map_err(bad)?),
             "aspiration" => options.aspiration = on_off(&k, &v).map_err(bad)?,
             "futility" => options.futility = on_off(&k, &v).map_err(bad)?,
             "exchange" => options.exchange_pruning = on_off(&k, &v).map_err(bad)?,
