@@ -87,6 +87,9 @@ pub(crate) struct EvalTables {
     values: Vec<i32>,
     /// True where the value was derived from mobility, false where the rule set gave it.
     derived: Vec<bool>,
+    /// The value of the most valuable kind a man may promote to (0 without promotion): only a
+    /// promotion to it counts as a gain for the search ([`Engine::capture_values_of`]).
+    best_promotion: i32,
     /// Average number of cells reached from every cell of the empty board, per kind.
     avg_mobility: Vec<f64>,
     /// Centipawns times [`MOB_SCALE`] per cell a man of the kind reaches.
@@ -374,6 +377,7 @@ impl EvalTables {
             mobility,
             squares,
             officer,
+            best_promotion: best_choice,
             start_officers,
             cells,
             values,
@@ -1426,10 +1430,18 @@ impl<const W: usize> Engine<W> {
         (n, near)
     }
 
-    /// If the move captures: the values of the man taken and of the man taking (royal men count
+    /// If the move captures or promotes: the values of the man taken (plus, for a promotion, the
+    /// new man's value less the promoting man's) and of the man taking (royal men count
     /// as 10000, so that a capture by the king is tried last and the capture of a king first).
     pub fn capture_values_of(&self, pos: &Position<W>, m: &Move) -> Option<(i32, i32)> {
-        if !self.is_capture(pos, m) {
+        // A promotion counts only to the most valuable kind (the others are seldom better, and
+        // would crowd the captures).
+        let t = self.eval_tables();
+        let promotion = match m.kind {
+            MoveKind::Promotion(k) if t.values[k as usize] >= t.best_promotion => Some(k),
+            _ => None,
+        };
+        if promotion.is_none() && !self.is_capture(pos, m) {
             return None;
         }
         // The kind alone tells the value: no need to find the owner.
@@ -1442,7 +1454,10 @@ impl<const W: usize> Engine<W> {
             MoveKind::EnPassant { victim } => value(victim),
             _ => value(m.to),
         };
-        Some((victim, value(m.from)))
+        let taker = value(m.from);
+        // A promotion wins the new man's value less the promoting man's.
+        let gain = promotion.map_or(0, |k| t.values[k as usize] - taker);
+        Some((victim + gain.max(0), taker))
     }
 }
 

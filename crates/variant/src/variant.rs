@@ -200,10 +200,12 @@ pub trait Variant: Send + Sync {
         None
     }
 
-    /// If `mv` captures: the value of the man taken and of the man that takes, in centipawns (the
-    /// search orders captures by them and extends captures in its quiescence search). Default:
-    /// a move whose [`Variant::move_info`] has captures; 100 for each man taken, 100 for the
-    /// taker.
+    /// If `mv` wins material, by capture or (where the variant counts it) by promotion: the
+    /// value it wins (the man taken, plus a promotion's gain) and the value of the man that
+    /// moves, in centipawns. The search orders these moves first by them and searches them in
+    /// its quiescence search. Default: a move whose [`Variant::move_info`] has captures; 100 for
+    /// each man taken, 100 for the taker. The engine also counts a promotion to its most
+    /// valuable choice (the new man's value less the promoting man's).
     fn capture_values(&self, pos: &Self::Position, mv: &Self::Move) -> Option<(i32, i32)> {
         let taken = self.move_info(pos, mv).captures.len();
         (taken > 0).then_some((100 * taken as i32, 100))
@@ -211,7 +213,7 @@ pub trait Variant: Send + Sync {
 
     /// The legal moves the quiescence search tries out of check: every legal move for which
     /// [`Variant::capture_values`] is `Some`, in the order of [`Variant::legal_moves`]; other
-    /// moves may be listed too (the engine lists promotions), and the search skips them. Returns
+    /// moves may be listed too (the engine lists every promotion), and the search skips them. Returns
     /// true when the position may have no legal move at all (the search then asks
     /// `legal_moves` and `outcome`); it may return false, with an empty list, for a position
     /// without legal moves that is not decided by the rules' goal (a stalemate, which the

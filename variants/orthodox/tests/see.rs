@@ -74,3 +74,18 @@ fn a_quiet_move_risks_the_man_moved() {
 fn promotions_are_not_evaluated() {
     assert_eq!(see("3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7d8q"), None);
 }
+
+/// Issue 14, eighteenth stop: a promotion to the most valuable choice wins the new man's value
+/// less the pawn's, on top of any man taken, so the search orders it with the captures and
+/// tries it in its quiescence search; an underpromotion wins only what it takes.
+#[test]
+fn a_queen_promotion_counts_as_a_gain_and_an_underpromotion_does_not() {
+    let v = Orthodox::new();
+    let pos = v.parse_position("3q3k/4P3/8/8/8/8/8/K7 w - - 0 1").unwrap();
+    let values = |mv: &str| v.capture_values(&pos, &v.parse_move(&pos, mv).unwrap());
+    assert_eq!(values("e7d8n"), Some((900, 100)));
+    assert_eq!(values("e7d8q"), Some((900 + 800, 100)));
+    assert_eq!(values("e7e8q"), Some((800, 100)));
+    assert_eq!(values("e7e8n"), None);
+    assert_eq!(values("e7e8r"), None);
+}
