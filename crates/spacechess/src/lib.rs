@@ -37,8 +37,8 @@ pub use spacechess_geometry::Cell;
 pub use spacechess_variant::{
     divide, divide_parallel, perft, perft_parallel, BoardModel, CellInfo, DrawReason, Game,
     LineError, Man, MoveError, MoveInfo, MoveKind, OptionDoc, OptionInfo, Outcome, Panel, Player,
-    Players, PositionError, RandomMover, RuleOptions, RulesError, Variant, VirtualMan, VirtualMen,
-    WinReason,
+    Players, PositionError, RandomMover, RuleOptions, RulesError, SearchHints, Variant, VirtualMan,
+    VirtualMen, WinReason,
 };
 
 /// Raumschach (5x5x5), Parton's Cubic Chess (6x6x6) and its forms, 8x8x8 Cubic chess.
