@@ -494,6 +494,8 @@ fn run(command: Command) -> Result<String, CliError> {
                 seed,
                 sprt,
                 record,
+                rule_options: rules.options.clone(),
+                rule_file: rules.rules.is_some(),
                 progress: &mut stderr,
             };
             with_variant(&variant, &rules, m)?

@@ -65,6 +65,17 @@ impl Session {
         }
     }
 
+    /// Sends `bad` and `isready`: the answer before `readyok` must hold an `info string error`.
+    fn refused(&mut self, bad: &str) {
+        self.send(bad);
+        self.send("isready");
+        let lines = self.until("readyok");
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string error")),
+            "'{bad}' gave no error: {lines:#?}"
+        );
+    }
+
     /// The `bestmove` token after `go ...`, with the lines before it.
     fn go(&mut self, limits: &str) -> (String, Vec<String>) {
         self.send(&format!("go {limits}"));
@@ -79,6 +90,20 @@ impl Drop for Session {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Runs `spacechess ARGS`, which must succeed: its standard output.
+fn succeeds(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_spacechess"))
+        .args(args)
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 fn legal(variant: &str, moves: &[&str]) -> Vec<String> {
@@ -241,6 +266,7 @@ fn bad_input_is_reported_and_the_session_goes_on() {
         "position sideways",
         "position startpos moves e2e5",
         "setoption name Hash value 0",
+        "setoption name Hash value 16385",
         "setoption name UCI_Variant value checkers",
         "setoption name NoSuchOption value 1",
         "setoption name NullMove value maybe",
@@ -268,29 +294,21 @@ fn bad_input_is_reported_and_the_session_goes_on() {
 #[test]
 fn a_match_against_our_own_uci_engine_and_a_random_mover() {
     let bin = env!("CARGO_BIN_EXE_spacechess");
-    let out = Command::new(bin)
-        .args([
-            "match",
-            "orthodox",
-            "--a",
-            "search:depth=2",
-            "--b",
-            &format!("uci:{bin} uci"),
-            "--games",
-            "2",
-            "--tc",
-            "depth=1",
-            "--max-plies",
-            "40",
-        ])
-        .output()
-        .expect("runs");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let uci = format!("uci:{bin} uci");
+    let text = succeeds(&[
+        "match",
+        "orthodox",
+        "--a",
+        "search:depth=2",
+        "--b",
+        &uci,
+        "--games",
+        "2",
+        "--tc",
+        "depth=1",
+        "--max-plies",
+        "40",
+    ]);
     assert!(text.contains("pairs (A's points"), "{text}");
     assert!(text.contains("Elo A - B:"), "{text}");
     let out = Command::new(bin)
@@ -334,5 +352,140 @@ fn a_match_against_our_own_uci_engine_and_a_random_mover() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{all:?}: {err}");
         assert!(err.contains(needle), "{all:?}: {err}");
+    }
+}
+
+/// Errors never end the session and leave the settings as they were (docs/uci.md): a rule option
+/// the variant refuses keeps the options already set and the position.
+#[test]
+fn a_refused_rule_option_keeps_the_options_and_the_position() {
+    let mut s = Session::start();
+    s.send("setoption name UCI_Variant value raumschach");
+    s.send("setoption name pawn_double_step value true");
+    s.send("go perft 1");
+    assert!(s.until("Nodes").last().unwrap().ends_with(" 76"));
+    s.send("position startpos moves Ab2-Ab4");
+    s.send("go perft 1");
+    let after_move = s.until("Nodes").last().unwrap().clone();
+    for bad in [
+        "setoption name pawn_double_step value maybe",
+        "setoption name RuleOptions value x=1",
+    ] {
+        s.refused(bad);
+        s.send("go perft 1");
+        assert_eq!(s.until("Nodes").last().unwrap(), &after_move, "{bad}");
+    }
+}
+
+/// The end of the input (a GUI gone) stops a search that waits for `stop`; a search with limits
+/// finishes and answers. Either way the engine exits.
+#[test]
+fn the_end_of_the_input_ends_the_session() {
+    for (script, answers) in [
+        ("go infinite\n", true),
+        ("position startpos moves e2e4\ngo depth 3\n", true),
+        ("uci\n", false),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_spacechess"))
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary runs");
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(script.as_bytes()).expect("written");
+        drop(stdin);
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while child.try_wait().expect("waits").is_none() {
+            if Instant::now() > deadline {
+                let _ = child.kill();
+                panic!("'{script}': still running 30 s after the end of its input");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let out = child.wait_with_output().expect("output");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(text.contains("bestmove "), answers, "'{script}': {text}");
+        if answers {
+            let best = text
+                .lines()
+                .last()
+                .unwrap()
+                .split_whitespace()
+                .nth(1)
+                .unwrap();
+            assert_ne!(best, "(none)", "'{script}': {text}");
+        }
+    }
+}
+
+/// `match --option` reaches a UCI engine (as `RuleOptions`): with Raumschach's double step on,
+/// our own UCI engine follows the random mover's double steps instead of forfeiting.
+#[test]
+fn a_match_gives_its_rule_options_to_uci_engines() {
+    let bin = env!("CARGO_BIN_EXE_spacechess");
+    let uci = format!("uci:{bin} uci");
+    let text = succeeds(&[
+        "match",
+        "raumschach",
+        "--a",
+        &uci,
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--tc",
+        "depth=1",
+        "--max-plies",
+        "30",
+        "--option",
+        "pawn_double_step=true",
+    ]);
+    assert!(!text.contains("forfeit"), "{text}");
+    // A rule file cannot be given to a UCI engine: refused before any game.
+    let rules = std::env::temp_dir().join(format!("uci-rules-{}.ron", std::process::id()));
+    std::fs::write(&rules, "()").unwrap();
+    let out = Command::new(bin)
+        .args([
+            "match",
+            "raumschach",
+            "--a",
+            &format!("uci:{bin} uci"),
+            "--b",
+            "random",
+        ])
+        .args(["--games", "2", "--rules", rules.to_str().unwrap()])
+        .output()
+        .expect("runs");
+    let _ = std::fs::remove_file(&rules);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("cannot be given a rules file"), "{err}");
+}
+
+/// An opening longer than the game (random plies past a draw rule, from a given position) stops
+/// where the game ends, and the match goes on.
+#[test]
+fn an_opening_longer_than_the_game_stops_where_the_game_ends() {
+    let bin = env!("CARGO_BIN_EXE_spacechess");
+    for args in [
+        vec![
+            "-p",
+            "4k3/8/8/8/8/8/8/R3K3 w - - 99 80",
+            "--opening-plies",
+            "2",
+        ],
+        vec!["--opening-plies", "1000"],
+    ] {
+        let out = Command::new(bin)
+            .args(["match", "orthodox", "--a", "random", "--b", "random"])
+            .args(["--games", "2", "--tc", "10"])
+            .args(&args)
+            .output()
+            .expect("runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }

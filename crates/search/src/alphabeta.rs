@@ -182,6 +182,12 @@ pub struct SearchInfo<M> {
 
 /// Plies of quiescence search at most (captures only, or evasions when in check).
 const MAX_QPLY: u32 = 8;
+/// The transposition table's largest size, as a power of two of its 16-byte slots (16 GiB).
+const MAX_TABLE_BITS: u32 = 30;
+
+/// The largest table [`Searcher::with_hash_mib`] makes, in mebibytes (2^30 slots of 16 bytes).
+pub const MAX_HASH_MIB: usize = (SLOT_BYTES << MAX_TABLE_BITS) >> 20;
+
 /// Plies of quiescence search at most under the paranoid reduction: a capture for each player.
 const PARANOID_MAX_QPLY: u32 = 4;
 /// A capture whose victim's value and this margin cannot lift the static score to alpha is not
@@ -209,7 +215,8 @@ const SEE_QUIET_MARGIN: i32 = 30;
 const TEMPO: i32 = 10;
 /// Half-width of the first aspiration window, in centipawns.
 const ASPIRATION: i32 = 35;
-/// Nodes between two looks at the clock and the shared counters.
+/// Nodes between two looks at the clock and the shared counters, at most (fewer where nodes are
+/// slow: `Worker::count_node`).
 const CHECK_EVERY: u64 = 1024;
 
 /// Move-ordering keys: the hash move, then captures, then killers, then quiet moves by history.
@@ -272,22 +279,33 @@ impl<'v, V: Variant> Searcher<'v, V> {
     /// A searcher with a transposition table of `2^bits` entries of 16 bytes (`bits` is clamped
     /// to 4..=30).
     pub fn with_table_bits(v: &'v V, bits: u32) -> Self {
-        Searcher {
+        Self::try_with_table_bits(v, bits).expect("memory for the transposition table")
+    }
+
+    /// As [`Searcher::with_table_bits`], or `None` when the table's memory cannot be had.
+    pub fn try_with_table_bits(v: &'v V, bits: u32) -> Option<Self> {
+        Some(Searcher {
             v,
-            tt: Table::new(bits.clamp(4, 30)),
+            tt: Table::try_new(bits.clamp(4, MAX_TABLE_BITS))?,
             options: SearchOptions::default(),
             game: Vec::new(),
             keep_table: false,
             generation: 0,
             learnt: None,
             reductions: Reductions::new(v.search_hints().reduction_divisor),
-        }
+        })
     }
 
-    /// A searcher whose table takes at most `mib` mebibytes (at least 1).
+    /// A searcher whose table takes at most `mib` mebibytes (at least 1, at most
+    /// [`MAX_HASH_MIB`]).
     pub fn with_hash_mib(v: &'v V, mib: usize) -> Self {
-        let slots = (mib.max(1) << 20) / SLOT_BYTES;
-        Self::with_table_bits(v, usize::BITS - 1 - slots.leading_zeros())
+        Self::try_with_hash_mib(v, mib).expect("memory for the transposition table")
+    }
+
+    /// As [`Searcher::with_hash_mib`], or `None` when the table's memory cannot be had.
+    pub fn try_with_hash_mib(v: &'v V, mib: usize) -> Option<Self> {
+        let slots = (mib.clamp(1, MAX_HASH_MIB) << 20) / SLOT_BYTES;
+        Self::try_with_table_bits(v, usize::BITS - 1 - slots.leading_zeros())
     }
 
     /// The table's size in bytes.
@@ -444,6 +462,10 @@ struct Worker<'a, V: Variant> {
     sides: Sides,
     /// Nodes not yet added to the shared count.
     pending: u64,
+    /// Nodes between two looks at the clock: [`CHECK_EVERY`], fewer where nodes are slow.
+    check_every: u64,
+    /// When the clock was last looked at.
+    last_check: Instant,
     /// Nodes of this thread.
     nodes: u64,
     deadline: Option<Instant>,
@@ -613,6 +635,8 @@ impl<'a, V: Variant> Worker<'a, V> {
             path: game.to_vec(),
             sides: Sides::new(v.players(), Player(0)),
             pending: 0,
+            check_every: CHECK_EVERY,
+            last_check: Instant::now(),
             nodes: 0,
             deadline: limits.movetime.map(|t| start + t),
             soft_deadline: limits.soft_time.map(|t| start + t),
@@ -937,9 +961,21 @@ impl<'a, V: Variant> Worker<'a, V> {
         if self.stopped {
             return true;
         }
-        if self.pending >= CHECK_EVERY {
+        if self.pending >= self.check_every {
             self.flush_nodes();
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let now = Instant::now();
+            // Where nodes are slow (a Goff quantum ensemble of many games), the clock is looked
+            // at after fewer of them, so that a time limit is kept to about a millisecond.
+            // (Only under a time limit: a node budget alone stays deterministic.)
+            let since = now - self.last_check;
+            self.last_check = now;
+            if self.deadline.is_none() {
+            } else if since > Duration::from_millis(1) {
+                self.check_every = (self.check_every / 2).max(1);
+            } else if since < Duration::from_micros(250) {
+                self.check_every = (self.check_every * 2).min(CHECK_EVERY);
+            }
+            let late = self.deadline.is_some_and(|d| now >= d);
             let spent = self
                 .node_limit
                 .is_some_and(|n| self.shared.nodes.load(Ordering::Relaxed) >= n);

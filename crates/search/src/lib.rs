@@ -22,7 +22,7 @@ pub mod stats;
 mod tests;
 mod tt;
 
-pub use alphabeta::{Limits, SearchInfo, SearchOptions, SearchResult, Searcher};
+pub use alphabeta::{Limits, SearchInfo, SearchOptions, SearchResult, Searcher, MAX_HASH_MIB};
 pub use mate::{MateResult, MateSolver, SolutionNode};
 pub use selfplay::{play_game, Agent, GameReport};
 pub use spacechess_variant::RandomMover;

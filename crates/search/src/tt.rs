@@ -83,13 +83,16 @@ pub(crate) struct Table {
 pub(crate) const SLOT_BYTES: usize = 16;
 
 impl Table {
-    /// A table of `2^bits` slots.
-    pub fn new(bits: u32) -> Table {
+    /// A table of `2^bits` slots, or `None` when that memory cannot be had.
+    pub fn try_new(bits: u32) -> Option<Table> {
         let n = 1usize << bits;
-        Table {
-            slots: (0..n).map(|_| Slot::default()).collect(),
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(n).ok()?;
+        slots.resize_with(n, Slot::default);
+        Some(Table {
+            slots: slots.into_boxed_slice(),
             mask: n - 1,
-        }
+        })
     }
 
     /// The number of slots.
@@ -152,7 +155,7 @@ mod tests {
 
     #[test]
     fn entries_round_trip_through_their_packing() {
-        let t = Table::new(4);
+        let t = Table::try_new(4).unwrap();
         let e = Entry {
             depth: 7,
             score: -123_456,
@@ -170,7 +173,7 @@ mod tests {
 
     #[test]
     fn a_deeper_bound_of_this_search_is_kept() {
-        let t = Table::new(4);
+        let t = Table::try_new(4).unwrap();
         let deep = Entry {
             depth: 9,
             score: 10,

@@ -262,7 +262,7 @@ impl Config {
         match self.options.first() {
             None => Ok(()),
             Some((k, v)) => Err(Error::new(format!(
-                "unknown option '{k}' (in --option {k}={v}): {variant} has no rule options"
+                "unknown option '{k}' ({k}={v}): {variant} has no rule options"
             ))),
         }
     }

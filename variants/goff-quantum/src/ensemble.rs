@@ -13,10 +13,12 @@
 //! reality) is exactly the collision-free product of the per-piece marginals: separable, semi
 //! entangled and EPR states fit (T46), pseudo-EPR states do not.
 
+use rustc_hash::{FxBuildHasher, FxHashMap};
 use spacechess_geometry::Cell;
 use spacechess_goff::position::{Kind, Move, Position};
 use spacechess_variant::Player;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
+use std::hash::BuildHasher;
 
 /// The tile field of a captured man ("in the tray").
 pub const TRAY: u16 = u16::MAX;
@@ -274,17 +276,30 @@ impl Ensemble {
 }
 
 /// Merges games equal but for their weights and sorts them canonically.
+///
+/// Games are found by an FxHash of their position, slots and history (chained by hash, compared
+/// in full), so that no key is cloned: merging is most of the work of a large ensemble's moves.
 pub fn merge(games: Vec<Game>) -> Vec<Game> {
-    let mut index: HashMap<(Position, Vec<Slot>, Vec<u16>), usize> = HashMap::new();
+    const END: usize = usize::MAX;
+    // The first game of `out` with each hash, and for each game the next one with its hash.
+    let mut first: FxHashMap<u64, usize> = FxHashMap::default();
+    let mut next: Vec<usize> = Vec::with_capacity(games.len());
     let mut out: Vec<Game> = Vec::with_capacity(games.len());
     for g in games {
-        let key = (g.pos.clone(), g.slots.clone(), g.history.clone());
-        match index.get(&key) {
-            Some(&i) => out[i].weight = add_weight(out[i].weight, g.weight),
-            None => {
-                index.insert(key, out.len());
-                out.push(g);
+        let h = FxBuildHasher.hash_one((&g.pos, &g.slots, &g.history));
+        let mut at = first.get(&h).copied().unwrap_or(END);
+        while at != END {
+            let o = &out[at];
+            if o.pos == g.pos && o.slots == g.slots && o.history == g.history {
+                break;
             }
+            at = next[at];
+        }
+        if at != END {
+            out[at].weight = add_weight(out[at].weight, g.weight);
+        } else {
+            next.push(first.insert(h, out.len()).unwrap_or(END));
+            out.push(g);
         }
     }
     out.sort_by(|a, b| a.key().cmp(&b.key()));

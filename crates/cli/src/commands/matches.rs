@@ -342,6 +342,12 @@ pub struct Match<'a> {
     pub sprt: Option<Sprt>,
     /// The file every game's record is written to (replaced; None: no records).
     pub record: Option<PathBuf>,
+    /// The rule options the variant was built with (`--option`), sent to UCI engines as
+    /// `RuleOptions`.
+    pub rule_options: Vec<(String, String)>,
+    /// Whether the variant was built from a rule file (`--rules`), which a UCI engine cannot be
+    /// given.
+    pub rule_file: bool,
     /// Progress lines (one per game) go here.
     pub progress: &'a mut dyn Write,
 }
@@ -357,7 +363,12 @@ enum Mover<'v, V: Variant> {
 }
 
 impl<'v, V: Variant> Mover<'v, V> {
-    fn new(v: &'v V, spec: &EngineSpec, seed: u64) -> Result<Self, CliError> {
+    fn new(
+        v: &'v V,
+        spec: &EngineSpec,
+        seed: u64,
+        rules: (&[(String, String)], bool),
+    ) -> Result<Self, CliError> {
         Ok(match spec {
             EngineSpec::Random => Mover::Random(RandomMover::new(seed)),
             EngineSpec::Search {
@@ -383,6 +394,29 @@ impl<'v, V: Variant> Mover<'v, V> {
                         "UCI engine '{}' has no UCI_Variant option: it can play orthodox only",
                         e.name
                     )));
+                }
+                let (rule_options, rule_file) = rules;
+                if rule_file {
+                    return Err(CliError::new(format!(
+                        "UCI engine '{}' cannot be given a rules file: match it on the variant's \
+                         own rules, with --option for its rule options",
+                        e.name
+                    )));
+                }
+                if !rule_options.is_empty() {
+                    if !e.has_option("RuleOptions") {
+                        return Err(CliError::new(format!(
+                            "UCI engine '{}' has no RuleOptions option: it cannot play with \
+                             --option",
+                            e.name
+                        )));
+                    }
+                    let list: Vec<String> = rule_options
+                        .iter()
+                        .map(|(k, v)| format!("{k}={v}"))
+                        .collect();
+                    e.set_option("RuleOptions", &list.join(","))
+                        .map_err(CliError::new)?;
                 }
                 for (k, val) in options {
                     e.set_option(k, val).map_err(CliError::new)?;
@@ -524,9 +558,14 @@ fn play_one<'v, V: Variant>(
     let mut game = Game::new(v, start.clone());
     let mut positions = vec![start.clone()];
     let mut tokens = Vec::new();
+    // The opening's random moves are legal, but the game may end before the last of them (a
+    // draw rule, from a given position): the opening stops there, and so does the game.
     for m in opening {
-        tokens.push(token(v, game.position(), m));
-        game.play(m.clone()).expect("opening moves are legal");
+        let text = token(v, game.position(), m);
+        if game.play(m.clone()).is_err() {
+            break;
+        }
+        tokens.push(text);
         positions.push(game.position().clone());
     }
     let base = match tc {
@@ -671,8 +710,9 @@ impl VariantVisitor for Match<'_> {
             std::fs::write(record, "")
                 .map_err(|e| CliError::new(format!("cannot write '{}': {e}", record.display())))?;
         }
-        let mut a = Mover::new(v, &self.a, self.seed)?;
-        let mut b = Mover::new(v, &self.b, self.seed ^ 0x5EED)?;
+        let rules = (self.rule_options.as_slice(), self.rule_file);
+        let mut a = Mover::new(v, &self.a, self.seed, rules)?;
+        let mut b = Mover::new(v, &self.b, self.seed ^ 0x5EED, rules)?;
         // Games come in groups sharing an opening: two (colours swapped) in a two-sided game,
         // one per seat when A plays one player against several.
         let group = if two_sided { 2 } else { players.count() };

@@ -8,7 +8,9 @@
 
 use crate::error::CliError;
 use crate::registry::{VariantVisitor, VARIANTS};
-use spacechess::search::{Limits, SearchInfo, SearchOptions, Searcher, MATE, MATE_BOUND};
+use spacechess::search::{
+    Limits, SearchInfo, SearchOptions, Searcher, MATE, MATE_BOUND, MAX_HASH_MIB,
+};
 use spacechess::Variant;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -18,8 +20,8 @@ use std::time::Duration;
 
 /// The engine's name in `id name`.
 pub const ENGINE_NAME: &str = concat!("spacechess ", env!("CARGO_PKG_VERSION"));
-/// Largest `Hash` in MiB.
-const MAX_HASH: usize = 65_536;
+/// Largest `Hash` in MiB (the table's largest size: 2^30 slots of 16 bytes).
+const MAX_HASH: usize = MAX_HASH_MIB;
 /// Largest `Threads`.
 const MAX_THREADS: usize = 256;
 
@@ -51,7 +53,12 @@ pub fn run(variant: &str) -> Result<(), CliError> {
     loop {
         buf.clear();
         match input.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => break,
+            Ok(0) | Err(_) => {
+                // The end of the input: a search that waits for `stop` (`go infinite`) is
+                // stopped; one with limits finishes and answers, then the engine quits.
+                flags.end_of_input();
+                break;
+            }
             Ok(_) => {}
         }
         let line = String::from_utf8_lossy(&buf).trim().to_string();
@@ -97,6 +104,10 @@ struct Flags {
     stopped_upto: AtomicU64,
     /// The running search's stop flag.
     stop: AtomicBool,
+    /// The running search waits for `stop` (`go infinite`).
+    infinite: AtomicBool,
+    /// The input has ended: no `stop` will come.
+    eof: AtomicBool,
 }
 
 impl Flags {
@@ -106,20 +117,37 @@ impl Flags {
         self.stop.store(true, Ordering::SeqCst);
     }
 
+    /// The input has ended: a search waiting for `stop` is stopped now, and any later one at once.
+    fn end_of_input(&self) {
+        self.eof.store(true, Ordering::SeqCst);
+        if self.infinite.load(Ordering::SeqCst) {
+            self.stop.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// The search that has begun waits for `stop` (or not); stopped at once if the input has
+    /// ended (no `stop` will come).
+    fn waits_for_stop(&self, infinite: bool) {
+        self.infinite.store(infinite, Ordering::SeqCst);
+        if infinite && self.eof.load(Ordering::SeqCst) {
+            self.stop.store(true, Ordering::SeqCst);
+        }
+    }
+
     fn searching(&self) -> bool {
         self.done.load(Ordering::SeqCst) < self.sent.load(Ordering::SeqCst)
     }
 
-    /// Called as search number `done + 1` starts: its stop flag, set if a `stop` came after
+    /// Called as search number `done + 1` starts: sets its stop flag if a `stop` came after
     /// its `go`.
-    fn begin(&self) -> &AtomicBool {
+    fn begin(&self) {
         let n = self.done.load(Ordering::SeqCst) + 1;
         let stopped = self.stopped_upto.load(Ordering::SeqCst) >= n;
         self.stop.store(stopped, Ordering::SeqCst);
-        &self.stop
     }
 
     fn end(&self) {
+        self.infinite.store(false, Ordering::SeqCst);
         self.done.fetch_add(1, Ordering::SeqCst);
     }
 }
@@ -216,19 +244,40 @@ impl VariantVisitor for Session<'_> {
                     pos = v.start();
                     earlier.clear();
                 }
-                "setoption" => match set_option(&mut settings, &line) {
-                    Ok(Change::None) => {}
-                    Ok(Change::Search) => {
-                        searcher.set_options(settings.search);
+                "setoption" => {
+                    let before = settings.clone();
+                    match set_option(&mut settings, &line) {
+                        Ok(Change::None) => {}
+                        Ok(Change::Search) => {
+                            searcher.set_options(settings.search);
+                        }
+                        Ok(Change::Hash) => {
+                            match Searcher::try_with_hash_mib(&v, settings.hash_mib) {
+                                Some(s) => searcher = s,
+                                None => {
+                                    send(&format!(
+                                        "info string error: Hash: cannot have {} MiB of memory; \
+                                         the table stays {} MiB",
+                                        settings.hash_mib, before.hash_mib
+                                    ));
+                                    settings = before;
+                                }
+                            }
+                            searcher.set_keep_table(true);
+                            searcher.set_options(settings.search);
+                        }
+                        Ok(Change::Variant) => match rules_refused(&before, &settings) {
+                            // A rule option the variant refuses: the previous options, position
+                            // and settings stay.
+                            Some(e) => {
+                                send(&format!("info string error: {e}"));
+                                settings = before;
+                            }
+                            None => return Next::Switch(settings),
+                        },
+                        Err(e) => send(&format!("info string error: {e}")),
                     }
-                    Ok(Change::Hash) => {
-                        searcher = Searcher::with_hash_mib(&v, settings.hash_mib);
-                        searcher.set_keep_table(true);
-                        searcher.set_options(settings.search);
-                    }
-                    Ok(Change::Variant) => return Next::Switch(settings),
-                    Err(e) => send(&format!("info string error: {e}")),
-                },
+                }
                 "position" => match read_position(&v, &rest) {
                     Ok((p, e)) => {
                         pos = p;
@@ -237,12 +286,18 @@ impl VariantVisitor for Session<'_> {
                     Err(e) => send(&format!("info string error: {e}")),
                 },
                 "go" => {
-                    let stop = self.flags.begin();
-                    if let Err(e) = go(&v, &mut searcher, &pos, &earlier, &rest, stop) {
-                        send(&format!("info string error: {e}"));
-                        send("bestmove (none)");
-                    }
+                    self.flags.begin();
+                    let last = match go(&v, &mut searcher, &pos, &earlier, &rest, self.flags) {
+                        Ok(last) => last,
+                        Err(e) => {
+                            send(&format!("info string error: {e}"));
+                            "bestmove (none)".to_string()
+                        }
+                    };
+                    // The search is over before its last line is sent: an `isready` sent after
+                    // it is then answered in turn, after the commands before it.
                     self.flags.end();
+                    send(&last);
                 }
                 "d" => {
                     send(&v.draw(&pos));
@@ -254,6 +309,21 @@ impl VariantVisitor for Session<'_> {
         }
         Next::Quit
     }
+}
+
+/// Why the variant refuses the rule options of `after`, if it does, when only they changed
+/// (a new `UCI_Variant` starts from its defaults, which it always takes).
+fn rules_refused(before: &Settings, after: &Settings) -> Option<String> {
+    if before.variant != after.variant {
+        return None;
+    }
+    let config = spacechess::Config {
+        options: after.rule_options.clone(),
+        ..spacechess::Config::default()
+    };
+    spacechess::variant_with(&after.variant, &config)
+        .err()
+        .map(|e| format!("{e}; the rule options stay as they were"))
 }
 
 /// The rule options of a variant (the catalogue's).
@@ -587,15 +657,16 @@ fn info_line<V: Variant>(v: &V, pos: &V::Position, i: &SearchInfo<V::Move>) -> S
     )
 }
 
-/// Runs `go`: prints `info` after each iteration and `bestmove` at the end.
+/// Runs `go`: prints `info` after each iteration, and returns the last line (`bestmove`, or
+/// perft's `Nodes searched`) for the caller to send once the search is marked over.
 fn go<V: Variant>(
     v: &V,
     searcher: &mut Searcher<'_, V>,
     pos: &V::Position,
     earlier: &[V::Position],
     words: &[&str],
-    stop: &AtomicBool,
-) -> Result<(), String> {
+    flags: &Flags,
+) -> Result<String, String> {
     if let Some(&"perft") = words.first() {
         let depth: u32 = words
             .get(1)
@@ -608,11 +679,12 @@ fn go<V: Variant>(
             "info string perft {depth} = {n} ({} ms)",
             t.elapsed().as_millis()
         ));
-        send(&format!("Nodes searched: {n}"));
-        return Ok(());
+        return Ok(format!("Nodes searched: {n}"));
     }
     let white = v.to_move(pos).index() == 0;
     let limits = read_go(words, white)?;
+    flags.waits_for_stop(limits.infinite);
+    let stop = &flags.stop;
     searcher.set_game_history(earlier.iter());
     let result = searcher.search_until(pos, limits, stop, |i| send(&info_line(v, pos, i)));
     // `go infinite` waits for `stop` even when the search has ended (UCI).
@@ -621,11 +693,10 @@ fn go<V: Variant>(
             std::thread::sleep(Duration::from_millis(5));
         }
     }
-    match result.best {
-        Some(m) => send(&format!("bestmove {}", move_token(&v.move_text(pos, &m)))),
-        None => send("bestmove (none)"),
-    }
-    Ok(())
+    Ok(match result.best {
+        Some(m) => format!("bestmove {}", move_token(&v.move_text(pos, &m))),
+        None => "bestmove (none)".to_string(),
+    })
 }
 
 #[cfg(test)]
