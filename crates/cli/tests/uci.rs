@@ -489,3 +489,34 @@ fn an_opening_longer_than_the_game_stops_where_the_game_ends() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+/// `spacechess uci chess` starts on orthodox, as `UCI_Variant chess` does (Fairy-Stockfish's
+/// name, which python-chess sends).
+#[test]
+fn chess_names_orthodox_on_the_command_line_too() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_spacechess"))
+        .args(["uci", "chess"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(b"go depth 1\n").expect("written");
+    drop(stdin);
+    let out = child.wait_with_output().expect("output");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let best = text
+        .lines()
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap();
+    assert!(legal("orthodox", &[]).contains(&best.to_string()), "{text}");
+}

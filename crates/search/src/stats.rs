@@ -8,7 +8,8 @@
 /// Elo difference for an expected score `score` (0 < score < 1) under the logistic model.
 pub fn elo_of_score(score: f64) -> f64 {
     let s = score.clamp(1e-9, 1.0 - 1e-9);
-    -400.0 * (1.0 / s - 1.0).log10()
+    // `+ 0.0` turns the −0 of an even score into 0 (printed "+0.0", not "-0.0").
+    -400.0 * (1.0 / s - 1.0).log10() + 0.0
 }
 
 /// Expected score for an Elo difference under the logistic model.
@@ -177,6 +178,8 @@ mod tests {
         for elo in [-400.0, -100.0, 0.0, 35.0, 200.0] {
             assert!((elo_of_score(score_of_elo(elo)) - elo).abs() < 1e-9);
         }
+        // An even score is +0, not −0 (which prints as "-0.0").
+        assert!(elo_of_score(0.5) == 0.0 && elo_of_score(0.5).is_sign_positive());
         // 64% is about +100 Elo; 76% about +200.
         assert!((elo_of_score(0.64) - 99.9).abs() < 0.5);
         assert!((elo_of_score(0.76) - 200.3).abs() < 0.5);

@@ -35,6 +35,12 @@ fn send(line: &str) {
 /// Runs a UCI session on standard input and output until `quit` or the end of the input.
 /// `variant` is the initial `UCI_Variant`.
 pub fn run(variant: &str) -> Result<(), CliError> {
+    // `chess` is orthodox's name for Fairy-Stockfish's clients, as in `UCI_Variant`.
+    let variant = if variant == "chess" {
+        "orthodox"
+    } else {
+        variant
+    };
     if !VARIANTS.iter().any(|(n, _)| *n == variant) {
         return Err(CliError::new(format!(
             "unknown variant '{variant}' (see `spacechess variants`)"
