@@ -520,3 +520,34 @@ fn chess_names_orthodox_on_the_command_line_too() {
         .unwrap();
     assert!(legal("orthodox", &[]).contains(&best.to_string()), "{text}");
 }
+
+/// A UCI engine that dies in a match forfeits the game it was playing; the match then stops with
+/// an error, and the games played are still reported.
+#[test]
+fn a_match_whose_engine_dies_reports_the_games_played() {
+    use std::os::unix::fs::PermissionsExt;
+    let script = std::env::temp_dir().join(format!("dies-on-go-{}.sh", std::process::id()));
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nwhile read -r l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; \
+         go*) exit 3;; esac; done\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let engine = format!("uci:{}", script.display());
+    let out = Command::new(env!("CARGO_BIN_EXE_spacechess"))
+        .args(["match", "orthodox", "--a", &engine, "--b", "random"])
+        .args(["--games", "4", "--tc", "50"])
+        .output()
+        .expect("runs");
+    let _ = std::fs::remove_file(&script);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("the match stopped after 1 of 4 games: engine A"),
+        "{err}"
+    );
+    assert!(text.contains("failed to move (forfeit)"), "{text}");
+    assert!(text.contains("0 wins, 0 draws, 1 losses"), "{text}");
+}

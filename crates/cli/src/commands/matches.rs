@@ -723,6 +723,8 @@ impl VariantVisitor for Match<'_> {
         let mut opening = Vec::new();
         let mut opening_start = start.clone();
         let mut decided = None;
+        // An engine that cannot start a new game (a UCI program that died): the match stops.
+        let mut gone = None;
         let mut rows = String::new();
         let t0 = Instant::now();
         let mut played = 0;
@@ -739,8 +741,14 @@ impl VariantVisitor for Match<'_> {
                 pair_points = 0;
             }
             let seat = seats(players, g);
-            a.new_game().map_err(CliError::new)?;
-            b.new_game().map_err(CliError::new)?;
+            let ready = a
+                .new_game()
+                .map_err(|e| format!("engine A: {e}"))
+                .and_then(|()| b.new_game().map_err(|e| format!("engine B: {e}")));
+            if let Err(e) = ready {
+                gone = Some(e);
+                break;
+            }
             let report = play_one(
                 v,
                 &opening_start,
@@ -911,6 +919,15 @@ impl VariantVisitor for Match<'_> {
                 players.count()
             ));
         }
-        Ok(out)
+        match gone {
+            // The games played are still reported (on standard output), then the error.
+            Some(e) => {
+                print!("{out}");
+                Err(CliError::new(format!(
+                    "the match stopped after {played} of {games} games: {e}"
+                )))
+            }
+            None => Ok(out),
+        }
     }
 }
