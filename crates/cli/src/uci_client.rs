@@ -114,10 +114,39 @@ impl UciEngine {
 
     /// `isready`, waiting for `readyok`.
     pub fn sync(&mut self) -> Result<(), String> {
+        self.sync_lines().map(|_| ())
+    }
+
+    /// `isready`, waiting for `readyok`: the lines the engine wrote before it.
+    pub fn sync_lines(&mut self) -> Result<Vec<String>, String> {
         self.send("isready")?;
         let deadline = Instant::now() + HANDSHAKE;
-        while self.line_before(deadline, "readyok")?.trim() != "readyok" {}
-        Ok(())
+        let mut said = Vec::new();
+        loop {
+            let line = self.line_before(deadline, "readyok")?;
+            if line.trim() == "readyok" {
+                return Ok(said);
+            }
+            said.push(line);
+        }
+    }
+
+    /// Sends `setoption` for each pair, then `isready`: an error naming the first line before
+    /// `readyok` that reports a refused option (ours: `info string error: ...`; Stockfish's:
+    /// `No such option: ...`).
+    pub fn set_options(&mut self, options: &[(String, String)]) -> Result<(), String> {
+        for (k, v) in options {
+            self.set_option(k, v)?;
+        }
+        let said = self.sync_lines()?;
+        match said.iter().find(|l| reports_an_error(l)) {
+            Some(line) => Err(format!(
+                "UCI engine '{}' refused its options: {}",
+                self.name,
+                line.trim()
+            )),
+            None => Ok(()),
+        }
     }
 
     /// Sends `position` and `go` (its words), and waits until `bestmove` or `timeout`.
@@ -147,6 +176,12 @@ impl UciEngine {
 }
 
 /// Takes the score and depth of an `info` line.
+/// Whether an engine's line reports an error (a refused option or command).
+fn reports_an_error(line: &str) -> bool {
+    let l = line.to_ascii_lowercase();
+    l.contains("error") || l.contains("no such option") || l.contains("unknown option")
+}
+
 fn read_info(words: &[&str], reply: &mut UciReply) {
     let mut i = 1;
     while i + 1 < words.len() {

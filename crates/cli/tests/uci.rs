@@ -462,6 +462,24 @@ fn a_match_gives_its_rule_options_to_uci_engines() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert!(err.contains("cannot be given a rules file"), "{err}");
+    // An option the engine refuses is an error before any game, not a match on other settings.
+    let out = Command::new(bin)
+        .args([
+            "match",
+            "orthodox",
+            "--a",
+            &format!("{uci};Hash=abc"),
+            "--b",
+            "random",
+        ])
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("refused its options: info string error: option Hash"),
+        "{err}"
+    );
 }
 
 /// An opening longer than the game (random plies past a draw rule, from a given position) stops

@@ -418,10 +418,9 @@ impl<'v, V: Variant> Mover<'v, V> {
                     e.set_option("RuleOptions", &list.join(","))
                         .map_err(CliError::new)?;
                 }
-                for (k, val) in options {
-                    e.set_option(k, val).map_err(CliError::new)?;
-                }
-                e.sync().map_err(CliError::new)?;
+                // Every option, the variant's included, answered before the first game: one
+                // the engine refuses is an error, not a match on other settings.
+                e.set_options(options).map_err(CliError::new)?;
                 Mover::Uci(Box::new(e))
             }
         })
