@@ -569,3 +569,19 @@ fn a_match_whose_engine_dies_reports_the_games_played() {
     assert!(text.contains("failed to move (forfeit)"), "{text}");
     assert!(text.contains("0 wins, 0 draws, 1 losses"), "{text}");
 }
+
+/// A finished game answers at once with its score for the side to move, as Stockfish does:
+/// `mate 0` when checkmated, `cp 0` when stalemated, then `bestmove (none)`.
+#[test]
+fn a_finished_game_reports_its_score() {
+    let mut s = Session::start();
+    for (fen, score) in [
+        ("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "score mate 0"),
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "score cp 0"),
+    ] {
+        s.send(&format!("position fen {fen}"));
+        let (best, lines) = s.go("depth 3");
+        assert_eq!(best, "(none)", "{fen}");
+        assert_eq!(lines[0], format!("info depth 0 {score}"), "{fen}");
+    }
+}

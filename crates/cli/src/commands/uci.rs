@@ -701,7 +701,16 @@ fn go<V: Variant>(
     }
     Ok(match result.best {
         Some(m) => format!("bestmove {}", move_token(&v.move_text(pos, &m))),
-        None => "bestmove (none)".to_string(),
+        None => {
+            // The game is over: its score for the side to move (`mate 0` when it has lost), as
+            // Stockfish reports a finished game.
+            let players = v.players().count();
+            send(&format!(
+                "info depth 0 score {}",
+                score_words(result.score, players)
+            ));
+            "bestmove (none)".to_string()
+        }
     })
 }
 
