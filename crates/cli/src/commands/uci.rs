@@ -589,11 +589,16 @@ fn read_go(words: &[&str], white: bool) -> Result<Limits, String> {
         let w = words
             .get(i + 1)
             .ok_or_else(|| format!("go {name}: missing its number"))?;
-        // Clocks may run negative in some GUIs: read as zero.
+        // Clocks may run negative in some GUIs: read as zero. Numbers beyond 64 bits are
+        // read as the largest.
         if let Ok(n) = w.parse::<i64>() {
             return Ok(n.max(0) as u64);
         }
-        Err(format!("go {name}: expected a number, found '{w}'"))
+        let digits = w.strip_prefix('+').unwrap_or(w);
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Ok(digits.parse::<u64>().unwrap_or(u64::MAX));
+        }
+        Err(format!("go {name}: expected a whole number, found '{w}'"))
     };
     while i < words.len() {
         let w = words[i];
@@ -733,6 +738,12 @@ mod tests {
         assert!(black.movetime.unwrap() <= Duration::from_millis(330));
         assert!(read_go(&["depth"], true).is_err());
         assert!(read_go(&["depth", "x"], true).is_err());
+        assert!(read_go(&["depth", "1.5"], true).is_err());
+        // A number beyond 64 bits is the largest; a negative clock is zero.
+        let huge = read_go(&["wtime", "18446744073709551616", "btime", "-50"], true).unwrap();
+        assert!(huge.movetime.unwrap() > Duration::from_secs(3600));
+        let flagged = read_go(&["wtime", "-50", "btime", "1000"], true).unwrap();
+        assert!(flagged.movetime.unwrap() <= Duration::from_millis(10));
         assert!(read_go(&["sideways"], true).is_err());
     }
 
