@@ -464,6 +464,9 @@ struct Worker<'a, V: Variant> {
     pending: u64,
     /// Nodes between two looks at the clock: [`CHECK_EVERY`], fewer where nodes are slow.
     check_every: u64,
+    /// Whether `check_every` follows the time between looks: unless a node budget alone
+    /// limits the search (whose stopping point must not depend on the machine's speed).
+    adaptive_checks: bool,
     /// When the clock was last looked at.
     last_check: Instant,
     /// Nodes of this thread.
@@ -621,6 +624,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         id: usize,
     ) -> Self {
         let start = shared.start;
+        let adaptive_checks = limits.movetime.is_some() || limits.nodes.is_none();
         Worker {
             v,
             shared,
@@ -635,7 +639,11 @@ impl<'a, V: Variant> Worker<'a, V> {
             path: game.to_vec(),
             sides: Sides::new(v.players(), Player(0)),
             pending: 0,
-            check_every: CHECK_EVERY,
+            // An adaptive interval starts at one node and doubles while nodes are fast, so that
+            // the first look comes in time however slow the nodes are (a Goff quantum ensemble's
+            // node can take milliseconds; 1 024 of them overran every clock).
+            check_every: if adaptive_checks { 1 } else { CHECK_EVERY },
+            adaptive_checks,
             last_check: Instant::now(),
             nodes: 0,
             deadline: limits.movetime.map(|t| start + t),
@@ -965,13 +973,15 @@ impl<'a, V: Variant> Worker<'a, V> {
             self.flush_nodes();
             let now = Instant::now();
             // Where nodes are slow (a Goff quantum ensemble of many games), the clock is looked
-            // at after fewer of them, so that a time limit is kept to about a millisecond.
-            // (Only under a time limit: a node budget alone stays deterministic.)
+            // at after fewer of them, so that a time limit or `stop` is kept to about a
+            // millisecond. (Not under a node budget alone: it stays deterministic.)
             let since = now - self.last_check;
             self.last_check = now;
-            if self.deadline.is_none() {
+            if !self.adaptive_checks {
             } else if since > Duration::from_millis(1) {
-                self.check_every = (self.check_every / 2).max(1);
+                // As many nodes as took half a millisecond at the last look's pace.
+                let pace = self.check_every as u128 * 500_000 / since.as_nanos();
+                self.check_every = (pace as u64).clamp(1, (self.check_every / 2).max(1));
             } else if since < Duration::from_micros(250) {
                 self.check_every = (self.check_every * 2).min(CHECK_EVERY);
             }

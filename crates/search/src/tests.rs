@@ -305,3 +305,40 @@ fn coalition_players_keep_their_captures_under_bounded_branching() {
         full.nodes
     );
 }
+
+/// A rule set whose every move list takes two milliseconds, as a large Goff quantum ensemble's
+/// can: the search's nodes are slow.
+struct SlowNodes {
+    engine: Engine<1>,
+}
+
+impl Variant for SlowNodes {
+    type Position = <Engine<1> as Variant>::Position;
+    type Move = <Engine<1> as Variant>::Move;
+    spacechess_variant::forward_variant!(engine => name, description, options_ron, players, start,
+        to_move, draw, move_info, men, board,
+        play, outcome, in_check, move_text, parse_move, position_text, parse_position,
+        repetition_key, halfmove_clock, draw_rules, evaluate);
+    fn legal_moves(&self, pos: &Self::Position, out: &mut Vec<Self::Move>) {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        self.engine.legal_moves(pos, out)
+    }
+}
+
+#[test]
+fn a_time_limit_holds_where_nodes_are_slow() {
+    // docs/search.md, Limits: under a time limit the clock is looked at after the first node,
+    // then as often as the nodes' pace asks. (It was looked at after 1 024 nodes: two seconds
+    // here, and more than a Goff quantum game's clock held.)
+    use std::time::Duration;
+    let v = SlowNodes {
+        engine: small("Checkmate", "1r1k/4/4/KR2 w"),
+    };
+    let pos = v.start();
+    let t = std::time::Instant::now();
+    let r = Searcher::new(&v).search(&pos, Limits::movetime(Duration::from_millis(20)));
+    let spent = t.elapsed();
+    assert!(r.best.is_some());
+    assert!(r.nodes < 1024, "{} nodes", r.nodes);
+    assert!(spent < Duration::from_millis(1000), "{spent:?}");
+}

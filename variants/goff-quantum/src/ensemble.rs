@@ -275,35 +275,79 @@ impl Ensemble {
     }
 }
 
-/// Merges games equal but for their weights and sorts them canonically.
+/// Distinct games, each with the summed weight of the games equal to it.
 ///
 /// Games are found by an FxHash of their position, slots and history (chained by hash, compared
 /// in full), so that no key is cloned: merging is most of the work of a large ensemble's moves.
-pub fn merge(games: Vec<Game>) -> Vec<Game> {
+#[derive(Default)]
+pub struct DistinctGames {
+    /// The first game of `games` with each hash.
+    first: FxHashMap<u64, usize>,
+    /// For each game, the next one with its hash ([`usize::MAX`]: none).
+    next: Vec<usize>,
+    games: Vec<Game>,
+}
+
+impl DistinctGames {
     const END: usize = usize::MAX;
-    // The first game of `out` with each hash, and for each game the next one with its hash.
-    let mut first: FxHashMap<u64, usize> = FxHashMap::default();
-    let mut next: Vec<usize> = Vec::with_capacity(games.len());
-    let mut out: Vec<Game> = Vec::with_capacity(games.len());
-    for g in games {
-        let h = FxBuildHasher.hash_one((&g.pos, &g.slots, &g.history));
-        let mut at = first.get(&h).copied().unwrap_or(END);
-        while at != END {
-            let o = &out[at];
-            if o.pos == g.pos && o.slots == g.slots && o.history == g.history {
-                break;
-            }
-            at = next[at];
-        }
-        if at != END {
-            out[at].weight = add_weight(out[at].weight, g.weight);
-        } else {
-            next.push(first.insert(h, out.len()).unwrap_or(END));
-            out.push(g);
+
+    /// An empty set with room for `n` games.
+    pub fn with_capacity(n: usize) -> Self {
+        DistinctGames {
+            first: FxHashMap::default(),
+            next: Vec::with_capacity(n),
+            games: Vec::with_capacity(n),
         }
     }
-    out.sort_by(|a, b| a.key().cmp(&b.key()));
-    out
+
+    /// Adds a game: its weight to an equal game's, or as a new game.
+    pub fn add(&mut self, g: Game) {
+        let h = FxBuildHasher.hash_one((&g.pos, &g.slots, &g.history));
+        let mut at = self.first.get(&h).copied().unwrap_or(Self::END);
+        while at != Self::END {
+            let o = &mut self.games[at];
+            if o.pos == g.pos && o.slots == g.slots && o.history == g.history {
+                o.weight = add_weight(o.weight, g.weight);
+                return;
+            }
+            at = self.next[at];
+        }
+        let index = self.games.len();
+        self.next
+            .push(self.first.insert(h, index).unwrap_or(Self::END));
+        self.games.push(g);
+    }
+
+    /// The number of distinct games.
+    pub fn len(&self) -> usize {
+        self.games.len()
+    }
+
+    /// True if there is no game.
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+
+    /// The games, sorted canonically (by index, so that no game is moved twice).
+    pub fn into_sorted(self) -> Vec<Game> {
+        let games = self.games;
+        let mut order: Vec<usize> = (0..games.len()).collect();
+        order.sort_by(|&a, &b| games[a].key().cmp(&games[b].key()));
+        let mut slots: Vec<Option<Game>> = games.into_iter().map(Some).collect();
+        order
+            .into_iter()
+            .map(|i| slots[i].take().expect("each index once"))
+            .collect()
+    }
+}
+
+/// Merges games equal but for their weights and sorts them canonically.
+pub fn merge(games: Vec<Game>) -> Vec<Game> {
+    let mut set = DistinctGames::with_capacity(games.len());
+    for g in games {
+        set.add(g);
+    }
+    set.into_sorted()
 }
 
 fn quantum_ids<'a>(games: impl Iterator<Item = &'a Game> + Clone) -> Vec<usize> {

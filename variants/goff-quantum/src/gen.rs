@@ -343,7 +343,7 @@ pub fn legal_moves_of(e: &Ensemble, rules: &QuantumRules, ids: &[usize]) -> Vec<
 /// it makes, checked first).
 fn within_bound(e: &Ensemble, mv: &QMove, bound: u128, rules: &QuantumRules) -> bool {
     bound <= rules.max_games as u128
-        || moves::play(e, mv, rules.histories).games.len() <= rules.max_games
+        || moves::leaves_at_most(e, mv, rules.histories, rules.max_games)
 }
 
 fn dests_of(moves: &[Move], from: Cell, part: Option<Kind>) -> Bits {

@@ -12,7 +12,7 @@
 //! (plane independence) and the classical move to it must be legal there (the mover's king is never
 //! left in check); each selected move is one new reality, none prunes the reality.
 
-use crate::ensemble::{play_classical, Ensemble, Game, Slot};
+use crate::ensemble::{play_classical, DistinctGames, Ensemble, Game, Slot};
 use crate::geom::{self, at, deflected, geom, pawn_seq, FissionGeom, Part, V};
 use spacechess_geometry::Cell;
 use spacechess_goff::movegen;
@@ -415,6 +415,35 @@ pub fn play(e: &Ensemble, mv: &QMove, histories: bool) -> Ensemble {
         }
     }
     Ensemble::from_games(games, e.n0, e.owners.clone())
+}
+
+/// True if the move leaves at most `max_games` games: [`play`]'s count, found without sorting
+/// the games or judging the collapse, and given up as soon as there are more.
+pub fn leaves_at_most(e: &Ensemble, mv: &QMove, histories: bool, max_games: usize) -> bool {
+    if let QMove::Collapse { key } = mv {
+        let kept = e
+            .games
+            .iter()
+            .filter(|g| key.iter().all(|&(id, s)| g.slots[id as usize] == s))
+            .count();
+        return kept <= max_games;
+    }
+    let mut set = DistinctGames::with_capacity(max_games + 1);
+    for g in &e.games {
+        for (b, m) in realities(g, mv).iter().enumerate() {
+            set.add(play_classical(
+                g,
+                m,
+                e.n0,
+                &e.owners,
+                histories.then_some(b as u16),
+            ));
+            if set.len() > max_games {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// The ids a move moves (the anchor's piece; both sub-pieces of a fission).

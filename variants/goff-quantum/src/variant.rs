@@ -12,7 +12,7 @@ use spacechess_variant::{
     Player, Players, PositionError, Variant, VirtualMan, VirtualMen, WinReason,
 };
 use std::collections::BTreeSet;
-use std::hash::{Hash, Hasher};
+use std::hash::BuildHasher;
 use std::sync::{Arc, Mutex};
 
 /// Goff's quantum 3D chess under a set of rule options (docs/goff-quantum.md).
@@ -20,13 +20,24 @@ use std::sync::{Arc, Mutex};
 pub struct QuantumGoff {
     players: Players,
     rules: QuantumRules,
-    /// The last ensemble analysed and its analysis (legal moves, mates, checks): `legal_moves`,
-    /// `outcome` and `parse_move` on one position list its moves once.
-    cache: Arc<Mutex<Option<Cached>>>,
+    /// The ensembles analysed last and their analyses (legal moves, mates, checks), so that
+    /// `legal_moves`, `outcome` and `parse_move` on one position list its moves once, and a
+    /// search that comes back to a position does not list them again.
+    cache: Arc<Mutex<Vec<Option<Cached>>>>,
 }
 
-/// An ensemble with its analysis.
-type Cached = (Ensemble, Arc<Analysis>);
+/// An ensemble's key ([`ensemble_key`]), the ensemble, its analysis.
+type Cached = (u64, Ensemble, Arc<Analysis>);
+
+/// Analyses kept ([`QuantumGoff::analysis`]): a power of two. A search returns to a node's
+/// ensemble after each of its children; 64 ensembles of at most 64 games stay a few megabytes.
+const CACHED_ANALYSES: usize = 64;
+
+/// A 64-bit hash of the whole ensemble (games, weights, ids): the analysis cache's key and the
+/// repetition key.
+fn ensemble_key(e: &Ensemble) -> u64 {
+    rustc_hash::FxBuildHasher.hash_one(e)
+}
 
 impl Default for QuantumGoff {
     fn default() -> Self {
@@ -62,7 +73,7 @@ impl QuantumGoff {
         QuantumGoff {
             players: Players::two(),
             rules,
-            cache: Arc::new(Mutex::new(None)),
+            cache: Arc::new(Mutex::new(vec![None; CACHED_ANALYSES])),
         }
     }
 
@@ -76,18 +87,21 @@ impl QuantumGoff {
         Ensemble::classical(pos.with_rules(self.rules.classical))
     }
 
-    /// The analysis of an ensemble (cached for the last one).
+    /// The analysis of an ensemble (cached, [`CACHED_ANALYSES`] ensembles by their key).
     fn analysis(&self, e: &Ensemble) -> Arc<Analysis> {
+        let key = ensemble_key(e);
+        // The key's high bits pick the slot (FxHash's low bits are its weakest).
+        let slot = (key >> (64 - CACHED_ANALYSES.trailing_zeros())) as usize;
         if let Ok(c) = self.cache.lock() {
-            if let Some((k, a)) = c.as_ref() {
-                if k == e {
+            if let Some((k, cached, a)) = &c[slot] {
+                if *k == key && cached == e {
                     return a.clone();
                 }
             }
         }
         let a = Arc::new(gen::analyse(e, &self.rules));
         if let Ok(mut c) = self.cache.lock() {
-            *c = Some((e.clone(), a.clone()));
+            c[slot] = Some((key, e.clone(), a.clone()));
         }
         a
     }
@@ -288,9 +302,7 @@ impl Variant for QuantumGoff {
         spacechess_goff::geometry::board_model()
     }
     fn repetition_key(&self, e: &Ensemble) -> u64 {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        e.hash(&mut h);
-        h.finish()
+        ensemble_key(e)
     }
     fn halfmove_clock(&self, e: &Ensemble) -> Option<u32> {
         e.games().iter().map(|g| g.pos.halfmove()).min()

@@ -5,7 +5,7 @@
 
 use spacechess_goff::movegen;
 use spacechess_goff_quantum::ensemble::check_ids;
-use spacechess_goff_quantum::moves::realities;
+use spacechess_goff_quantum::moves::{leaves_at_most, play, realities};
 use spacechess_goff_quantum::{QMove, QuantumGoff, QuantumRules};
 use spacechess_variant::{RandomMover, RuleOptions, Variant};
 
@@ -165,4 +165,39 @@ fn spread_one_is_the_classical_game() {
             None => break,
         }
     }
+}
+
+/// The move generator's bound on the games a move leaves (05 §3.8, the `max_games` option) is
+/// counted without building the ensemble (`moves::leaves_at_most`): it agrees with the games
+/// `play` leaves, just below, at and just above that number, with and without histories.
+#[test]
+fn the_games_bound_counts_as_play_does() {
+    let q = variant(&[("max_games", "64")]);
+    let mut rng = RandomMover::new(3);
+    let mut e = q.start();
+    let (mut checked, mut split) = (0, 0);
+    for ply in 0..14 {
+        let moves = q.legal_moves_vec(&e);
+        let Some(m) = rng.choose(&q, &e) else { break };
+        for (i, mv) in moves.iter().enumerate().filter(|(i, _)| i % 5 == ply % 5) {
+            for histories in [false, true] {
+                let n = play(&e, mv, histories).games().len();
+                split += usize::from(n > 1);
+                for max in [n.saturating_sub(1).max(1), n, n + 1] {
+                    assert_eq!(
+                        leaves_at_most(&e, mv, histories, max),
+                        n <= max,
+                        "ply {ply} move {i} ({}): {n} games, at most {max}",
+                        q.move_text(&e, mv)
+                    );
+                }
+                checked += 1;
+            }
+        }
+        e = q.play(&e, &m);
+    }
+    assert!(
+        checked > 100 && split > 20,
+        "{checked} moves checked, {split} of many games"
+    );
 }
