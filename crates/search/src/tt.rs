@@ -67,6 +67,7 @@ fn generation_of(data: u64) -> u8 {
     (data >> 58) as u8
 }
 
+/// One slot: zero in both words is the empty slot.
 #[derive(Default)]
 struct Slot {
     check: AtomicU64,
@@ -86,13 +87,21 @@ impl Table {
     /// A table of `2^bits` slots, or `None` when that memory cannot be had.
     pub fn try_new(bits: u32) -> Option<Table> {
         let n = 1usize << bits;
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(n).ok()?;
-        slots.resize_with(n, Slot::default);
-        Some(Table {
-            slots: slots.into_boxed_slice(),
-            mask: n - 1,
-        })
+        // Zeroed memory from the allocator, which the system hands out as pages of zeros on
+        // first use: a table of gigabytes is ready at once instead of after seconds of filling.
+        let layout = std::alloc::Layout::array::<Slot>(n).ok()?;
+        // SAFETY: the layout has a non-zero size (n >= 1 slots of 16 bytes). Every bit of a
+        // slot zero is a valid `Slot` (two zero atomics: the empty slot), so the n slots are
+        // initialised; the memory comes from the global allocator with the layout that
+        // `Box<[Slot]>` frees with (an array of n slots).
+        let slots = unsafe {
+            let p = std::alloc::alloc_zeroed(layout).cast::<Slot>();
+            if p.is_null() {
+                return None;
+            }
+            Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, n))
+        };
+        Some(Table { slots, mask: n - 1 })
     }
 
     /// The number of slots.
