@@ -467,6 +467,8 @@ struct Worker<'a, V: Variant> {
     /// Whether `check_every` follows the time between looks: unless a node budget alone
     /// limits the search (whose stopping point must not depend on the machine's speed).
     adaptive_checks: bool,
+    /// The most `check_every` may grow to: [`CHECK_EVERY`], less once nodes were slow.
+    check_cap: u64,
     /// When the clock was last looked at.
     last_check: Instant,
     /// Nodes of this thread.
@@ -644,6 +646,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             // node can take milliseconds; 1 024 of them overran every clock).
             check_every: if adaptive_checks { 1 } else { CHECK_EVERY },
             adaptive_checks,
+            check_cap: CHECK_EVERY,
             last_check: Instant::now(),
             nodes: 0,
             deadline: limits.movetime.map(|t| start + t),
@@ -979,11 +982,14 @@ impl<'a, V: Variant> Worker<'a, V> {
             self.last_check = now;
             if !self.adaptive_checks {
             } else if since > Duration::from_millis(1) {
-                // As many nodes as took half a millisecond at the last look's pace.
-                let pace = self.check_every as u128 * 500_000 / since.as_nanos();
-                self.check_every = (pace as u64).clamp(1, (self.check_every / 2).max(1));
+                // As many nodes as took half a millisecond at the last look's pace, and never
+                // more again in this search: slow nodes come in runs (a quiescence search of
+                // large ensembles) between fast ones.
+                let pace = (self.check_every as u128 * 500_000 / since.as_nanos()) as u64;
+                self.check_every = pace.clamp(1, (self.check_every / 2).max(1));
+                self.check_cap = self.check_cap.min(pace.max(1));
             } else if since < Duration::from_micros(250) {
-                self.check_every = (self.check_every * 2).min(CHECK_EVERY);
+                self.check_every = (self.check_every * 2).min(self.check_cap);
             }
             let late = self.deadline.is_some_and(|d| now >= d);
             let spent = self
