@@ -467,7 +467,8 @@ struct Worker<'a, V: Variant> {
     /// Whether `check_every` follows the time between looks: unless a node budget alone
     /// limits the search (whose stopping point must not depend on the machine's speed).
     adaptive_checks: bool,
-    /// The most `check_every` may grow to: [`CHECK_EVERY`], less once nodes were slow.
+    /// The most `check_every` may grow to: [`CHECK_EVERY`], less for a small node budget or
+    /// once nodes were slow.
     check_cap: u64,
     /// When the clock was last looked at.
     last_check: Instant,
@@ -627,6 +628,11 @@ impl<'a, V: Variant> Worker<'a, V> {
     ) -> Self {
         let start = shared.start;
         let adaptive_checks = limits.movetime.is_some() || limits.nodes.is_none();
+        // A node budget is looked at every 64th of it at most, so that a small one is kept
+        // (`go nodes 100` searched 1 024 nodes).
+        let check_cap = limits
+            .nodes
+            .map_or(CHECK_EVERY, |n| (n / 64).clamp(1, CHECK_EVERY));
         Worker {
             v,
             shared,
@@ -644,9 +650,9 @@ impl<'a, V: Variant> Worker<'a, V> {
             // An adaptive interval starts at one node and doubles while nodes are fast, so that
             // the first look comes in time however slow the nodes are (a Goff quantum ensemble's
             // node can take milliseconds; 1 024 of them overran every clock).
-            check_every: if adaptive_checks { 1 } else { CHECK_EVERY },
+            check_every: if adaptive_checks { 1 } else { check_cap },
             adaptive_checks,
-            check_cap: CHECK_EVERY,
+            check_cap,
             last_check: Instant::now(),
             nodes: 0,
             deadline: limits.movetime.map(|t| start + t),

@@ -342,3 +342,18 @@ fn a_time_limit_holds_where_nodes_are_slow() {
     assert!(r.nodes < 1024, "{} nodes", r.nodes);
     assert!(spent < Duration::from_millis(1000), "{spent:?}");
 }
+
+#[test]
+fn a_small_node_budget_is_kept() {
+    // docs/search.md, Limits: a node budget is looked at every 64th of it (at most every 1 024
+    // nodes), so a small budget is not overrun by a whole interval.
+    let v = small("Checkmate", "1r1k/4/4/KR2 w");
+    for budget in [100, 5_000] {
+        let r = Searcher::new(&v).search(&v.start(), Limits::nodes(budget));
+        assert!(
+            (budget..=budget + budget / 64).contains(&r.nodes),
+            "budget {budget}: {} nodes",
+            r.nodes
+        );
+    }
+}
