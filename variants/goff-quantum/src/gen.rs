@@ -13,17 +13,18 @@ use crate::ensemble::{Ensemble, Game};
 use crate::geom::{self, at, deflected, geom, offset, pawn_seq, Part, V};
 use crate::moves::{self, family_kind, promotes, QMove, Span};
 use crate::rules::{KnightRule, QuantumRules, SpreadRule};
+use rustc_hash::FxHashMap;
 use spacechess_geometry::Cell;
 use spacechess_goff::movegen;
 use spacechess_goff::pawn;
 use spacechess_goff::position::{Kind, Move};
 use spacechess_goff::tables::{Bits, Family};
 use spacechess_variant::Player;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 /// Every (part, index, route) whose sequence holds an offset, per family.
-type OffsetMap = HashMap<V, Vec<(Part, u8, Part)>>;
+type OffsetMap = FxHashMap<V, Vec<(Part, u8, Part)>>;
 
 fn all_parts(family: Family) -> Vec<Part> {
     let g = geom(family);
@@ -45,7 +46,7 @@ fn offset_map(family: Family) -> &'static OffsetMap {
     static M: OnceLock<[OffsetMap; 3]> = OnceLock::new();
     &M.get_or_init(|| {
         Family::ALL.map(|f| {
-            let mut m: OffsetMap = HashMap::new();
+            let mut m: OffsetMap = FxHashMap::default();
             for part in all_parts(f) {
                 for (i, (o, route)) in geom(f).seq(part).into_iter().enumerate() {
                     m.entry(o).or_default().push((part, i as u8, route));
@@ -57,10 +58,10 @@ fn offset_map(family: Family) -> &'static OffsetMap {
 }
 
 /// Per family, every part's sequence.
-type SeqTable = [HashMap<Part, Vec<(V, Part)>>; 3];
+type SeqTable = [FxHashMap<Part, Vec<(V, Part)>>; 3];
 
 /// Per family, offset -> (part, proxy index).
-type ProxyTable = [HashMap<V, Vec<(Part, u8)>>; 3];
+type ProxyTable = [FxHashMap<V, Vec<(Part, u8)>>; 3];
 
 /// The sequence of a part (cached).
 pub fn seq(family: Family, part: Part) -> &'static [(V, Part)] {
@@ -85,11 +86,11 @@ pub fn seq(family: Family, part: Part) -> &'static [(V, Part)] {
 
 /// The proxies of multi-part moves (lines in every plane of their ray, a duke's duplex apex) and
 /// of single parts: offset -> (part, proxy index), per family.
-pub fn proxy_map(family: Family) -> &'static HashMap<V, Vec<(Part, u8)>> {
+pub fn proxy_map(family: Family) -> &'static FxHashMap<V, Vec<(Part, u8)>> {
     static M: OnceLock<ProxyTable> = OnceLock::new();
     &M.get_or_init(|| {
         Family::ALL.map(|f| {
-            let mut m: HashMap<V, Vec<(Part, u8)>> = HashMap::new();
+            let mut m: FxHashMap<V, Vec<(Part, u8)>> = FxHashMap::default();
             for part in all_parts(f) {
                 let s = geom(f).seq(part);
                 match part {
@@ -147,13 +148,13 @@ pub fn intervals(rule: SpreadRule, c: u8, len: u8) -> Vec<(u8, u8)> {
 #[derive(Clone, Debug, Default)]
 struct Reach {
     /// Planar: part -> mask of reached indices.
-    parts: HashMap<Part, u32>,
+    parts: FxHashMap<Part, u32>,
 }
 
 /// What a piece can do, over the realities: per part, the union mask and every reality's mask.
 #[derive(Default)]
 struct PieceReach {
-    union: HashMap<Part, u32>,
+    union: FxHashMap<Part, u32>,
     per_game: Vec<(usize, Reach)>,
 }
 
@@ -180,8 +181,8 @@ impl Classical {
     }
 }
 
-fn planar_masks(family: Family, s: Cell, dests: &Bits, occ: &Bits) -> HashMap<Part, u32> {
-    let mut out: HashMap<Part, u32> = HashMap::new();
+fn planar_masks(family: Family, s: Cell, dests: &Bits, occ: &Bits) -> FxHashMap<Part, u32> {
+    let mut out: FxHashMap<Part, u32> = FxHashMap::default();
     let map = offset_map(family);
     for t in *dests {
         let o = offset(s, t);

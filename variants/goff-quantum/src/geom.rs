@@ -16,11 +16,11 @@
 //! reached by that quadrant move (its square clear), a tile on a ray by the linear move in that
 //! plane (its rectangle in that plane clear).
 
+use rustc_hash::FxHashMap;
 use spacechess_geometry::Cell;
 use spacechess_goff::tables::{tables, Bits, Family};
 use spacechess_goff::tile::{zab, Tile};
 use spacechess_variant::Player;
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// A relative tile `(dz, da, db)`.
@@ -95,7 +95,7 @@ pub struct FamilyGeom {
     /// The lines: ray, plane, the two quadrants next to the ray.
     pub lines: Vec<(usize, usize, [usize; 2])>,
     /// The line of (ray, plane).
-    line_of: HashMap<(usize, usize), usize>,
+    line_of: FxHashMap<(usize, usize), usize>,
 }
 
 /// Perimeters are at most this long (the board's extent less one).
