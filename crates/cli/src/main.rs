@@ -23,8 +23,9 @@ struct Cli {
     command: Command,
 }
 
-/// The sub-commands.
+/// The sub-commands. (One is parsed per run: the size of the largest does not matter.)
 #[derive(Subcommand, Debug)]
+#[allow(clippy::large_enum_variant)]
 enum Command {
     /// List the variants with a one-line description each
     Variants,
@@ -123,6 +124,10 @@ enum Command {
         /// Search this long, in milliseconds
         #[arg(long, value_name = "MS", value_parser = play::parse_movetime)]
         movetime: Option<u64>,
+        /// Find this many best lines, each starting with another move (1 to 256; default 1)
+        #[arg(long, value_name = "N", default_value_t = 1,
+              value_parser = clap::value_parser!(u16).range(1..=256))]
+        lines: u16,
         #[command(flatten)]
         rules: VariantArgs,
     },
@@ -389,12 +394,14 @@ fn run(command: Command) -> Result<String, CliError> {
             moves,
             depth,
             movetime,
+            lines,
             rules,
         } => {
             let a = analyse::Analyse {
                 position: position.as_deref(),
                 moves: &moves,
                 limits: play::limits(depth, movetime, 4),
+                lines: usize::from(lines),
             };
             with_variant(&variant, &rules, a)?
         }

@@ -201,6 +201,40 @@ fn analyse_prints_iterations_and_the_best_move() {
     assert!(out.starts_with("depth  1 "), "{out}");
 }
 
+/// docs/search.md, "Several lines (MultiPV)": `--lines N` prints each depth's N lines, numbered,
+/// each beginning with another move; the best is the first line's.
+#[test]
+fn analyse_prints_several_lines() {
+    let back_rank = "7k/6pp/8/8/8/8/1R6/R5K1 w - - 0 1";
+    let out = ok(&[
+        "analyse", "orthodox", "-p", back_rank, "--depth", "3", "--lines", "3",
+    ]);
+    let last_depth: Vec<&str> = out.lines().filter(|l| l.starts_with("depth  3")).collect();
+    assert_eq!(last_depth.len(), 3, "{out}");
+    for (k, line) in last_depth.iter().enumerate() {
+        assert!(line.contains(&format!(" line  {} ", k + 1)), "{out}");
+    }
+    let mates: Vec<&str> = last_depth[..2]
+        .iter()
+        .map(|l| l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap())
+        .collect();
+    assert!(mates.contains(&"a1a8") && mates.contains(&"b2b8"), "{out}");
+    assert!(
+        last_depth[..2]
+            .iter()
+            .all(|l| l.contains("White wins in 1")),
+        "{out}"
+    );
+    assert!(
+        out.lines().last().unwrap().contains("White wins in 1"),
+        "{out}"
+    );
+    fails(
+        &["analyse", "orthodox", "--lines", "0"],
+        "0 is not in 1..=256",
+    );
+}
+
 #[test]
 fn selfplay_writes_a_table_and_records_that_replay() {
     let record = scratch("selfplay.pgn");

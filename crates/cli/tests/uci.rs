@@ -213,6 +213,114 @@ fn stop_ends_an_infinite_search_at_once_and_isready_answers_during_it() {
     assert!(t.elapsed() < Duration::from_secs(10));
 }
 
+/// docs/uci.md, `MultiPV`: each depth reports its lines, numbered from 1, each beginning with a
+/// different move; the best line's first move is played; a bad value is refused.
+#[test]
+fn multi_pv_reports_each_line_with_its_number() {
+    let mut s = Session::start();
+    s.send("setoption name MultiPV value 3");
+    s.send("position startpos moves e2e4 e7e5");
+    let (best, lines) = s.go("depth 4");
+    for depth in 1..=4 {
+        let first: Vec<&str> = (1..=3)
+            .map(|k| {
+                let head = format!("info depth {depth} ");
+                let tag = format!(" multipv {k} ");
+                let line = lines
+                    .iter()
+                    .find(|l| l.starts_with(&head) && l.contains(&tag))
+                    .unwrap_or_else(|| panic!("no line {k} at depth {depth}: {lines:#?}"));
+                line.split(" pv ")
+                    .nth(1)
+                    .unwrap()
+                    .split(' ')
+                    .next()
+                    .unwrap()
+            })
+            .collect();
+        assert!(first[0] != first[1] && first[1] != first[2] && first[0] != first[2]);
+        if depth == 4 {
+            assert_eq!(first[0], best);
+        }
+    }
+    s.refused("setoption name MultiPV value 0");
+    s.refused("setoption name MultiPV value many");
+    s.send("setoption name MultiPV value 1");
+    let (_, lines) = s.go("depth 2");
+    assert!(lines.iter().all(|l| !l.contains("multipv")), "{lines:#?}");
+}
+
+/// docs/uci.md, `go searchmoves`: only the moves listed are searched; a move that is not legal
+/// is an error; `bestmove` names the reply expected (`ponder`).
+#[test]
+fn search_moves_restrict_the_answer_and_bestmove_names_the_reply() {
+    let mut s = Session::start();
+    // White can take the queen (d1d5) but is told to consider king moves only.
+    s.send("position fen 4k3/8/8/3q4/8/8/8/3QK3 w - - 0 1");
+    let (best, lines) = s.go("depth 4 searchmoves e1e2 e1f2");
+    assert!(["e1e2", "e1f2"].contains(&best.as_str()), "{best}");
+    let last = lines.last().unwrap();
+    assert!(last.contains(" ponder "), "{last}");
+    // The next `go` is not restricted.
+    assert_eq!(s.go("depth 4").0, "d1d5");
+    s.send("go depth 3 searchmoves e1e2 d1d9");
+    let lines = s.until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string error")),
+        "{lines:#?}"
+    );
+    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    // A depth beyond the deepest is said, not silently changed.
+    s.send("go depth 99 nodes 2000");
+    let lines = s.until("bestmove");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string go depth 99")),
+        "{lines:#?}"
+    );
+}
+
+/// docs/uci.md, pondering: `go ponder` answers only after `ponderhit` (then within the clock's
+/// time) or `stop`, even when its search ends first.
+#[test]
+fn ponder_waits_for_ponderhit_or_stop() {
+    let mut s = Session::start();
+    s.send("position startpos moves e2e4");
+    s.send("go ponder wtime 1000 btime 1000");
+    std::thread::sleep(Duration::from_millis(600));
+    s.send("isready");
+    let before = s.until("readyok");
+    assert!(
+        before.iter().all(|l| !l.starts_with("bestmove")),
+        "{before:#?}"
+    );
+    let t = Instant::now();
+    s.send("ponderhit");
+    s.until("bestmove");
+    // The clock aims at about a thirtieth of a second here; allow a slow machine.
+    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+    // A search that ends by itself (depth 2) still waits.
+    s.send("go ponder depth 2");
+    std::thread::sleep(Duration::from_millis(300));
+    s.send("isready");
+    let before = s.until("readyok");
+    assert!(
+        before.iter().all(|l| !l.starts_with("bestmove")),
+        "{before:#?}"
+    );
+    s.send("stop");
+    s.until("bestmove");
+    s.send("go ponder depth 2");
+    s.send("ponderhit");
+    s.until("bestmove");
+    s.send("uci");
+    let lines = s.until("uciok");
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name Ponder type check default false"));
+}
+
 #[test]
 fn every_variant_is_reached_by_uci_variant_with_its_own_moves() {
     let mut s = Session::start();

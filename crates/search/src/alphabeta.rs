@@ -103,6 +103,10 @@ pub struct SearchOptions {
     pub coalition_moves: usize,
     /// Threads searching the same position, sharing the transposition table (lazy SMP).
     pub threads: usize,
+    /// Best lines to find (UCI's `MultiPV`): each iteration searches the root moves for the
+    /// best, then the rest for the second best, and so on; [`SearchResult::lines`] holds them.
+    /// 1 (the default): the best line only, the fastest search.
+    pub multi_pv: usize,
 }
 
 impl Default for SearchOptions {
@@ -117,6 +121,7 @@ impl Default for SearchOptions {
             exchange_pruning: false,
             coalition_moves: COALITION_MOVES,
             threads: 1,
+            multi_pv: 1,
         }
     }
 }
@@ -134,6 +139,7 @@ impl SearchOptions {
             exchange_pruning: false,
             coalition_moves: 0,
             threads: 1,
+            multi_pv: 1,
         }
     }
 }
@@ -155,6 +161,21 @@ pub struct SearchResult<M> {
     pub nodes: u64,
     /// Time taken.
     pub elapsed: Duration,
+    /// The best lines, best first ([`SearchOptions::multi_pv`] of them, fewer where the
+    /// position has fewer moves): the first is `score` and `pv`. A search stopped inside an
+    /// iteration keeps the earlier iteration's lines below those it finished.
+    pub lines: Vec<PvLine<M>>,
+}
+
+/// One of the best lines of a search ([`SearchResult::lines`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PvLine<M> {
+    /// Its score for the side to move.
+    pub score: i32,
+    /// Its moves, the root move first.
+    pub pv: Vec<M>,
+    /// The depth it was searched to.
+    pub depth: u32,
 }
 
 /// Progress after each completed iteration.
@@ -178,6 +199,8 @@ pub struct SearchInfo<M> {
     /// proved its first move better than the previous depth's best: that move is played, and
     /// the score is a lower bound.
     pub partial: bool,
+    /// Which of the best lines this is, from 1 (the best; see [`SearchOptions::multi_pv`]).
+    pub multipv: usize,
 }
 
 /// Plies of quiescence search at most (captures only, or evasions when in check).
@@ -260,6 +283,8 @@ pub struct Searcher<'v, V: Variant> {
     learnt: Option<Learnt>,
     /// Late-move reductions for the divisor in use.
     reductions: Reductions,
+    /// The root moves to consider (UCI's `go searchmoves`); `None`: all.
+    search_moves: Option<Vec<V::Move>>,
 }
 
 /// What a search learns beyond the table: the history and counter moves, and the static scores
@@ -293,6 +318,7 @@ impl<'v, V: Variant> Searcher<'v, V> {
             generation: 0,
             learnt: None,
             reductions: Reductions::new(v.search_hints().reduction_divisor),
+            search_moves: None,
         })
     }
 
@@ -356,6 +382,14 @@ impl<'v, V: Variant> Searcher<'v, V> {
         self.search_with(pos, limits, |_| {})
     }
 
+    /// Restricts the root of the following searches to `moves` (UCI's `go searchmoves`), until
+    /// changed; `None` lifts the restriction. A move that is not legal in the searched position
+    /// is left out; when none of them is legal, every move is searched. A restricted search's
+    /// score is that of its best allowed move, so it is not kept as the position's in the table.
+    pub fn set_search_moves(&mut self, moves: Option<Vec<V::Move>>) {
+        self.search_moves = moves;
+    }
+
     /// Searches `pos` within `limits`, calling `info` after every completed iteration.
     pub fn search_with(
         &mut self,
@@ -397,12 +431,13 @@ impl<'v, V: Variant> Searcher<'v, V> {
         };
         let threads = self.options.threads.clamp(1, 256);
         let (v, options, game) = (self.v, self.options, &self.game);
+        let only = self.search_moves.as_deref();
         std::thread::scope(|scope| {
             for id in 1..threads {
                 let shared = &shared;
                 scope.spawn(move || {
                     let mut helper = Worker::new(v, shared, options, game, limits, id);
-                    helper.iterate(pos, max_depth, &mut |_| {});
+                    helper.iterate(pos, max_depth, only, &mut |_| {});
                 });
             }
             let mut main = Worker::new(v, &shared, options, game, limits, 0);
@@ -410,7 +445,7 @@ impl<'v, V: Variant> Searcher<'v, V> {
                 main.resume(learnt);
             }
             let mut info = info;
-            let result = main.iterate(pos, max_depth, &mut info);
+            let result = main.iterate(pos, max_depth, only, &mut info);
             shared.halt.store(true, Ordering::Relaxed);
             if self.keep_table {
                 self.learnt = Some(main.learnt());
@@ -432,6 +467,14 @@ struct Shared<'a> {
     start: Instant,
     generation: u8,
     reductions: &'a Reductions,
+}
+
+/// A move at the root, its index in the move list (the table's move index), and its line as
+/// last searched (its score: the next iteration's aspiration window).
+struct RootMove<M> {
+    m: M,
+    index: u16,
+    line: Option<PvLine<M>>,
 }
 
 /// A killer move and its history slot.
@@ -698,6 +741,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         &mut self,
         pos: &V::Position,
         max_depth: u32,
+        only: Option<&[V::Move]>,
         info: &mut dyn FnMut(&SearchInfo<V::Move>),
     ) -> SearchResult<V::Move> {
         let me = self.v.to_move(pos);
@@ -709,29 +753,48 @@ impl<'a, V: Variant> Worker<'a, V> {
         };
         let mut generated = Vec::new();
         self.v.legal_moves(pos, &mut generated);
-        // Root moves with their index in generation order (the table's move index).
-        let mut root_moves: Vec<(V::Move, u16)> = generated
+        // Root moves with their index in generation order (the table's move index), those of
+        // `go searchmoves` only where any of them is legal.
+        let mut root_moves: Vec<RootMove<V::Move>> = generated
             .into_iter()
             .enumerate()
-            .map(|(i, m)| (m, i as u16))
+            .map(|(i, m)| RootMove {
+                m,
+                index: i as u16,
+                line: None,
+            })
             .collect();
+        let restricted = only.is_some_and(|only| {
+            let allowed = |r: &RootMove<V::Move>| only.contains(&r.m);
+            root_moves.iter().any(allowed) && {
+                root_moves.retain(allowed);
+                true
+            }
+        });
         // Helpers start in another order, so that the threads do not all search the same tree.
         if self.id > 0 && root_moves.len() > 1 {
             let k = self.id % root_moves.len();
             root_moves.rotate_left(k);
         }
+        // The best lines to find (helpers help with the first only).
+        let lines = if self.id == 0 {
+            self.options.multi_pv.clamp(1, root_moves.len().max(1))
+        } else {
+            1
+        };
         let mut result = SearchResult {
-            best: root_moves.first().map(|m| m.0.clone()),
+            best: root_moves.first().map(|r| r.m.clone()),
             score: 0,
             pv: root_moves
                 .first()
-                .map(|m| m.0.clone())
+                .map(|r| r.m.clone())
                 .into_iter()
                 .collect(),
             depth: 0,
             seldepth: 0,
             nodes: 0,
             elapsed: Duration::ZERO,
+            lines: Vec::new(),
         };
         if root_moves.is_empty() {
             result.score = self
@@ -739,62 +802,96 @@ impl<'a, V: Variant> Worker<'a, V> {
                 .outcome_score(self.v.outcome(pos).as_ref(), me, 0);
             return result;
         }
-        let mut previous = 0;
-        for iteration in 1..=max_depth {
+        'deepen: for iteration in 1..=max_depth {
             // Half the helpers search one ply deeper than the iteration.
             let depth = (iteration + (self.id as u32 & 1)).min(MAX_PLY / 2);
             self.root_depth = depth;
-            let (score, best) = self.aspirated_root(pos, depth, &mut root_moves, previous);
-            if self.stopped && iteration > 1 {
-                // An unfinished iteration still counts where it proved another move better
-                // than the previous best (searched first): `root` reports a move other than the
-                // first only when its search finished above the first's score and the window.
-                if self.id == 0 && best != 0 {
-                    let best_move = root_moves[best].0.clone();
-                    result.best = Some(best_move.clone());
-                    result.score = score;
-                    result.pv = self.principal_variation(pos, &best_move, depth);
-                    self.flush_nodes();
-                    info(&SearchInfo {
-                        depth,
-                        seldepth: self.seldepth,
-                        score,
-                        pv: result.pv.clone(),
-                        nodes: self.total_nodes(),
-                        elapsed: self.shared.start.elapsed(),
-                        hashfull: self.shared.tt.hashfull(self.shared.generation),
-                        partial: true,
-                    });
+            for k in 0..lines {
+                // Line k: the best of the moves not in the lines before it, in a window around
+                // its own score at the previous depth. Only the first line, of every move,
+                // is the position's score for the table.
+                let previous = root_moves[k].line.as_ref().map_or(0, |l| l.score);
+                let store = k == 0 && !restricted;
+                let (score, best) =
+                    self.aspirated_root(pos, depth, &mut root_moves[k..], previous, store);
+                if self.stopped && (iteration > 1 || k > 0) {
+                    // An unfinished iteration still counts where it proved another move better
+                    // than the previous best (searched first): `root` reports a move other than
+                    // the first only when its search finished above the first's score and the
+                    // window. (Past the first line, the lines found stand.)
+                    if self.id == 0 && k == 0 && best != 0 {
+                        let best_move = root_moves[best].m.clone();
+                        result.best = Some(best_move.clone());
+                        result.score = score;
+                        result.pv = self.principal_variation(pos, &best_move, depth);
+                        self.flush_nodes();
+                        info(&SearchInfo {
+                            depth,
+                            seldepth: self.seldepth,
+                            score,
+                            pv: result.pv.clone(),
+                            nodes: self.total_nodes(),
+                            elapsed: self.shared.start.elapsed(),
+                            hashfull: self.shared.tt.hashfull(self.shared.generation),
+                            partial: true,
+                            multipv: 1,
+                        });
+                        root_moves[..=best].rotate_right(1);
+                        root_moves[0].line = Some(PvLine {
+                            score,
+                            pv: result.pv.clone(),
+                            depth,
+                        });
+                    }
+                    break 'deepen;
                 }
-                break;
-            }
-            previous = score;
-            let best_move = root_moves[best].0.clone();
-            root_moves[..=best].rotate_right(1);
-            if self.id == 0 {
-                result.best = Some(best_move.clone());
-                result.score = score;
-                result.depth = depth;
-                result.seldepth = self.seldepth;
-                result.pv = self.principal_variation(pos, &best_move, depth);
+                let best = k + best;
+                root_moves[k..=best].rotate_right(1);
+                if self.id != 0 {
+                    root_moves[k].line = Some(PvLine {
+                        score,
+                        pv: Vec::new(),
+                        depth,
+                    });
+                    continue;
+                }
+                let best_move = root_moves[k].m.clone();
+                let pv = self.principal_variation(pos, &best_move, depth);
+                if k == 0 {
+                    result.best = Some(best_move);
+                    result.score = score;
+                    result.depth = depth;
+                    result.seldepth = self.seldepth;
+                    result.pv = pv.clone();
+                }
                 result.nodes = self.total_nodes();
                 result.elapsed = self.shared.start.elapsed();
                 info(&SearchInfo {
                     depth,
                     seldepth: self.seldepth,
                     score,
-                    pv: result.pv.clone(),
+                    pv: pv.clone(),
                     nodes: result.nodes,
                     elapsed: result.elapsed,
                     hashfull: self.shared.tt.hashfull(self.shared.generation),
                     partial: false,
+                    multipv: k + 1,
                 });
+                root_moves[k].line = Some(PvLine { score, pv, depth });
+                if self.stopped {
+                    break 'deepen;
+                }
             }
             if self.stopped {
                 break;
             }
-            // A forced result within the horizon will not change with depth.
-            if score.abs() >= MATE_BOUND && (super::MATE - score.abs()) as u32 <= depth {
+            // A forced result within the horizon will not change with depth (with one line;
+            // the others may still).
+            let score = result.score;
+            if lines == 1
+                && score.abs() >= MATE_BOUND
+                && (super::MATE - score.abs()) as u32 <= depth
+            {
                 break;
             }
             let now = Instant::now();
@@ -816,17 +913,24 @@ impl<'a, V: Variant> Worker<'a, V> {
         self.flush_nodes();
         result.nodes = self.total_nodes();
         result.elapsed = self.shared.start.elapsed();
+        result.lines = root_moves
+            .iter_mut()
+            .take(lines)
+            .map_while(|r| r.line.take())
+            .collect();
         result
     }
 
     /// One iteration at the root within aspiration windows around `previous`, widened until
-    /// the score falls inside: the score and index of the best move.
+    /// the score falls inside: the score and index of the best move. `store`: whether the
+    /// result is the position's, for the table (not for a later line or a restricted root).
     fn aspirated_root(
         &mut self,
         pos: &V::Position,
         depth: u32,
-        moves: &mut [(V::Move, u16)],
+        moves: &mut [RootMove<V::Move>],
         previous: i32,
+        store: bool,
     ) -> (i32, usize) {
         let mut delta = ASPIRATION;
         let aspire = self.options.aspiration && depth >= 4 && previous.abs() < MATE_BOUND / 2;
@@ -836,7 +940,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             (-INFINITY, INFINITY)
         };
         loop {
-            let (score, best) = self.root(pos, depth, moves, alpha, beta);
+            let (score, best) = self.root(pos, depth, moves, alpha, beta, store);
             if self.stopped {
                 return (score, best);
             }
@@ -855,14 +959,16 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
     }
 
-    /// One search of the root moves in the window (alpha, beta).
+    /// One search of the root moves in the window (alpha, beta); `store`: see
+    /// [`Worker::aspirated_root`].
     fn root(
         &mut self,
         pos: &V::Position,
         depth: u32,
-        moves: &[(V::Move, u16)],
+        moves: &[RootMove<V::Move>],
         alpha0: i32,
         beta: i32,
+        store: bool,
     ) -> (i32, usize) {
         let me = self.v.to_move(pos);
         let raw = self.v.hash_key(pos);
@@ -873,7 +979,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         let mut best = 0;
         self.line[0] = 0;
         self.evals[0] = None;
-        for (i, (m, _)) in moves.iter().enumerate() {
+        for (i, RootMove { m, .. }) in moves.iter().enumerate() {
             let child = self.v.play(pos, m);
             self.line[1] = move_hash(m) as u32 + 1;
             let score = if i == 0 {
@@ -901,8 +1007,16 @@ impl<'a, V: Variant> Worker<'a, V> {
             }
         }
         self.path.pop();
-        if !self.stopped {
-            self.store(key, depth, 0, best_score, alpha0, beta, Some(moves[best].1));
+        if !self.stopped && store {
+            self.store(
+                key,
+                depth,
+                0,
+                best_score,
+                alpha0,
+                beta,
+                Some(moves[best].index),
+            );
         } else if best_score <= alpha0 {
             // Stopped: only a move whose finished search rose above the window counts as
             // better than the first (below it, the scores are bounds, not values).

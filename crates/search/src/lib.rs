@@ -22,7 +22,9 @@ pub mod stats;
 mod tests;
 mod tt;
 
-pub use alphabeta::{Limits, SearchInfo, SearchOptions, SearchResult, Searcher, MAX_HASH_MIB};
+pub use alphabeta::{
+    Limits, PvLine, SearchInfo, SearchOptions, SearchResult, Searcher, MAX_HASH_MIB,
+};
 pub use mate::{MateResult, MateSolver, SolutionNode};
 pub use selfplay::{play_game, Agent, GameReport};
 pub use spacechess_variant::RandomMover;

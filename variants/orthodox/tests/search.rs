@@ -287,3 +287,120 @@ fn orthodox_reduces_late_moves_deeper_than_the_default() {
     let default = with(Some(1.9));
     assert!(own < default, "{own} nodes at 1.7, {default} at 1.9");
 }
+
+/// The first move of each of a search's lines, as text.
+fn first_moves(
+    v: &Orthodox,
+    pos: &<Orthodox as Variant>::Position,
+    r: &spacechess_search::SearchResult<<Orthodox as Variant>::Move>,
+) -> Vec<String> {
+    r.lines.iter().map(|l| v.move_text(pos, &l.pv[0])).collect()
+}
+
+/// docs/search.md, "Several lines (MultiPV)": two rooks can each mate on the back rank (Ra8#,
+/// Rb8#); with three lines the two mates come first, both scored as mate in one, and the third
+/// line is another move, scored below them.
+#[test]
+fn multi_pv_finds_each_mate_and_the_best_move_after_them() {
+    let v = Orthodox::new();
+    let pos = v
+        .parse_position("7k/6pp/8/8/8/8/1R6/R5K1 w - - 0 1")
+        .unwrap();
+    let mut s = Searcher::new(&v);
+    s.set_options(SearchOptions {
+        multi_pv: 3,
+        ..SearchOptions::default()
+    });
+    let mut reported = Vec::new();
+    let r = s.search_with(&pos, Limits::depth(4), |i| {
+        reported.push((i.depth, i.multipv))
+    });
+    let moves = first_moves(&v, &pos, &r);
+    assert_eq!(r.lines.len(), 3);
+    let mut mates = moves[..2].to_vec();
+    mates.sort();
+    assert_eq!(mates, ["a1a8", "b2b8"]);
+    assert_eq!(r.lines[0].score, r.lines[1].score);
+    assert_eq!(r.lines[0].score, spacechess_search::MATE - 1);
+    assert!(r.lines[2].score < MATE_BOUND, "{:?}", r.lines[2]);
+    assert!(!mates.contains(&moves[2]));
+    // The first line is the result's.
+    assert_eq!(r.lines[0].score, r.score);
+    assert_eq!(r.lines[0].pv, r.pv);
+    assert_eq!(r.lines[0].depth, r.depth);
+    // Every depth reports its three lines in order (a mate found does not end the search while
+    // other lines are wanted).
+    let expected: Vec<(u32, usize)> = (1..=4).flat_map(|d| (1..=3).map(move |k| (d, k))).collect();
+    assert_eq!(reported, expected);
+}
+
+/// docs/search.md, "Several lines (MultiPV)": at a fixed depth without pruning, each line's score
+/// is what a search of the moves not in the lines before it finds.
+#[test]
+fn each_line_scores_as_the_search_of_the_moves_left() {
+    let v = Orthodox::new();
+    // After 1.e4 e5 2.Nf3 Nc6 3.Bc4 Nf6: many moves of close value.
+    let pos = v
+        .parse_position("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+        .unwrap();
+    let options = SearchOptions {
+        multi_pv: 4,
+        ..SearchOptions::baseline()
+    };
+    let mut s = Searcher::new(&v);
+    s.set_options(options);
+    let r = s.search(&pos, Limits::depth(3));
+    assert_eq!(r.lines.len(), 4);
+    let mut legal = Vec::new();
+    v.legal_moves(&pos, &mut legal);
+    for k in 0..4 {
+        let before: Vec<_> = r.lines[..k].iter().map(|l| l.pv[0]).collect();
+        let left: Vec<_> = legal
+            .iter()
+            .filter(|m| !before.contains(m))
+            .cloned()
+            .collect();
+        let mut single = Searcher::new(&v);
+        single.set_options(SearchOptions::baseline());
+        single.set_search_moves(Some(left));
+        let alone = single.search(&pos, Limits::depth(3));
+        assert_eq!(alone.score, r.lines[k].score, "line {}", k + 1);
+        assert!(
+            !before.contains(&r.lines[k].pv[0]),
+            "line {} repeats a move",
+            k + 1
+        );
+    }
+}
+
+/// docs/search.md, "Root moves (searchmoves)": a restricted search plays one of its moves, even
+/// when a better one (here a mate) is left out; moves that are not legal are ignored, and a list
+/// with none legal searches every move.
+#[test]
+fn search_moves_restrict_the_root() {
+    let v = Orthodox::new();
+    let pos = v
+        .parse_position("7k/6pp/8/8/8/8/1R6/R5K1 w - - 0 1")
+        .unwrap();
+    let mv = |text: &str| v.parse_move(&pos, text).unwrap();
+    let mut s = Searcher::new(&v);
+    s.set_search_moves(Some(vec![mv("g1f2"), mv("g1g2")]));
+    let r = s.search(&pos, Limits::depth(3));
+    let best = v.move_text(&pos, r.best.as_ref().unwrap());
+    assert!(["g1f2", "g1g2"].contains(&best.as_str()), "{best}");
+    assert!(r.score < MATE_BOUND);
+    // A move of another position is ignored: only b2b8 is left, and it mates.
+    let other = v.parse_position("7k/8/8/8/4K3/8/8/8 w - - 0 1").unwrap();
+    let foreign = v.parse_move(&other, "e4e5").unwrap();
+    s.set_search_moves(Some(vec![foreign, mv("b2b8")]));
+    let r = s.search(&pos, Limits::depth(3));
+    assert_eq!(v.move_text(&pos, r.best.as_ref().unwrap()), "b2b8");
+    // None legal: every move, and a mate is found.
+    s.set_search_moves(Some(vec![foreign]));
+    let r = s.search(&pos, Limits::depth(3));
+    assert_eq!(r.score, spacechess_search::MATE - 1);
+    // Lifted.
+    s.set_search_moves(None);
+    let r = s.search(&pos, Limits::depth(3));
+    assert_eq!(r.score, spacechess_search::MATE - 1);
+}

@@ -4,7 +4,7 @@
 use super::{position_after, score_for};
 use crate::error::CliError;
 use crate::registry::VariantVisitor;
-use spacechess::search::{Limits, Searcher};
+use spacechess::search::{Limits, SearchOptions, Searcher};
 use spacechess::Variant;
 
 /// Analyses the position (the start, `--position`, after `--moves`).
@@ -15,6 +15,8 @@ pub struct Analyse<'a> {
     pub moves: &'a [String],
     /// The search limits.
     pub limits: Limits,
+    /// Best lines to find (`--lines`; 1: the best only).
+    pub lines: usize,
 }
 
 /// The moves of a line as text, each in the position it is played from.
@@ -38,11 +40,21 @@ impl VariantVisitor for Analyse<'_> {
         let to_move = v.to_move(&pos);
         let mut out = String::new();
         let mut searcher = Searcher::new(v);
+        searcher.set_options(SearchOptions {
+            multi_pv: self.lines.max(1),
+            ..SearchOptions::default()
+        });
+        let several = self.lines > 1;
         let r = searcher.search_with(&pos, self.limits, |info| {
             out.push_str(&format!(
-                "depth {:>2}{} score {:<16}  nodes {:>9}  time {:>6} ms  pv {}\n",
+                "depth {:>2}{}{} score {:<16}  nodes {:>9}  time {:>6} ms  pv {}\n",
                 info.depth,
                 if info.partial { "+" } else { " " },
+                if several {
+                    format!(" line {:>2} ", info.multipv)
+                } else {
+                    String::new()
+                },
                 score_for(info.score, to_move, players),
                 info.nodes,
                 info.elapsed.as_millis(),

@@ -24,6 +24,10 @@ pub const ENGINE_NAME: &str = concat!("spacechess ", env!("CARGO_PKG_VERSION"));
 const MAX_HASH: usize = MAX_HASH_MIB;
 /// Largest `Threads`.
 const MAX_THREADS: usize = 256;
+/// Largest `MultiPV`.
+const MAX_MULTI_PV: usize = 256;
+/// The deepest `go depth` (deeper is searched as this, with an `info string`).
+const MAX_GO_DEPTH: u64 = 48;
 
 /// Writes one line to standard output and flushes it (both threads write whole lines).
 fn send(line: &str) {
@@ -83,7 +87,13 @@ pub fn run(variant: &str) -> Result<(), CliError> {
                 send("readyok");
                 continue;
             }
+            "ponderhit" => {
+                flags.ponderhit.store(true, Ordering::SeqCst);
+                continue;
+            }
             "go" => {
+                // A `ponderhit` belongs to the `go` before it.
+                flags.ponderhit.store(false, Ordering::SeqCst);
                 flags.sent.fetch_add(1, Ordering::SeqCst);
             }
             _ => {}
@@ -114,6 +124,8 @@ struct Flags {
     infinite: AtomicBool,
     /// The input has ended: no `stop` will come.
     eof: AtomicBool,
+    /// `ponderhit` came after the last `go` (`go ponder`: the move pondered on was played).
+    ponderhit: AtomicBool,
 }
 
 impl Flags {
@@ -356,6 +368,8 @@ fn option_lines(settings: &Settings) -> Vec<String> {
         format!("option name Hash type spin default 16 min 1 max {MAX_HASH}"),
         format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
         "option name Clear Hash type button".to_string(),
+        "option name Ponder type check default false".to_string(),
+        format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"),
         "option name RuleOptions type string default <empty>".to_string(),
         format!("option name NullMove type check default {}", d.null_move),
         format!(
@@ -516,9 +530,19 @@ fn set_option(s: &mut Settings, line: &str) -> Result<Change, String> {
             s.rule_options = rule_options(value)?;
             Ok(Change::Variant)
         }
-        "ponder" | "uci_analysemode" | "uci_chess960" | "multipv" | "move overhead" => {
-            Ok(Change::None)
+        "multipv" => {
+            s.search.multi_pv = match value.trim().parse::<usize>() {
+                Ok(n) if (1..=MAX_MULTI_PV).contains(&n) => n,
+                _ => {
+                    return Err(format!(
+                        "option MultiPV: expected a number from 1 to {MAX_MULTI_PV}, \
+                         found '{value}'"
+                    ))
+                }
+            };
+            Ok(Change::Search)
         }
+        "ponder" | "uci_analysemode" | "uci_chess960" | "move overhead" => Ok(Change::None),
         _ => {
             // One of the variant's rule options by its own name.
             if variant_options(&s.variant).iter().any(|o| o.name == name) {
@@ -580,9 +604,39 @@ fn read_position<V: Variant>(
     Ok((pos, earlier))
 }
 
-/// The limits of `go` (its words), for `mover` = player 0 (White) or not.
-fn read_go(words: &[&str], white: bool) -> Result<Limits, String> {
-    let mut limits = Limits::default();
+/// A `go` command read (before its moves are read in the position).
+#[derive(Debug, Default)]
+struct GoCommand {
+    /// The search's limits (for `ponder`, those that apply from `ponderhit`).
+    limits: Limits,
+    /// `go ponder`: search until `ponderhit` (then within the limits) or `stop`.
+    ponder: bool,
+    /// The move tokens after `searchmoves`.
+    search_moves: Vec<String>,
+    /// What was changed to be searched, for an `info string`.
+    notes: Vec<String>,
+}
+
+/// The words that end a `go searchmoves` list.
+const GO_WORDS: [&str; 12] = [
+    "infinite",
+    "ponder",
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "mate",
+    "searchmoves",
+];
+
+/// Reads `go` (its words), for `mover` = player 0 (White) or not.
+fn read_go(words: &[&str], white: bool) -> Result<GoCommand, String> {
+    let mut go = GoCommand::default();
+    let limits = &mut go.limits;
     let (mut wtime, mut btime, mut winc, mut binc, mut togo) = (None, None, 0, 0, None);
     let mut i = 0;
     let number = |i: usize, name: &str| -> Result<u64, String> {
@@ -604,13 +658,20 @@ fn read_go(words: &[&str], white: bool) -> Result<Limits, String> {
         let w = words[i];
         match w {
             "infinite" => limits.infinite = true,
-            "ponder" => {}
+            "ponder" => go.ponder = true,
             "depth" | "nodes" | "movetime" | "wtime" | "btime" | "winc" | "binc" | "movestogo"
             | "mate" => {
                 let n = number(i, w)?;
+                let plies = if w == "mate" { n.saturating_mul(2) } else { n };
                 match w {
-                    "depth" => limits.depth = Some(n.clamp(1, 48) as u32),
-                    "mate" => limits.depth = Some((2 * n).clamp(1, 48) as u32),
+                    "depth" | "mate" => {
+                        if plies > MAX_GO_DEPTH {
+                            go.notes.push(format!(
+                                "go {w} {n}: searched to depth {MAX_GO_DEPTH}, the deepest"
+                            ));
+                        }
+                        limits.depth = Some(plies.clamp(1, MAX_GO_DEPTH) as u32);
+                    }
                     "nodes" => limits.nodes = Some(n.max(1)),
                     "movetime" => limits.movetime = Some(Duration::from_millis(n.max(1))),
                     "wtime" => wtime = Some(n),
@@ -621,7 +682,18 @@ fn read_go(words: &[&str], white: bool) -> Result<Limits, String> {
                 }
                 i += 1;
             }
-            "searchmoves" => return Err("go searchmoves is not supported".into()),
+            "searchmoves" => {
+                let list: Vec<String> = words[i + 1..]
+                    .iter()
+                    .take_while(|w| !GO_WORDS.contains(w))
+                    .map(|w| w.to_string())
+                    .collect();
+                if list.is_empty() {
+                    return Err("go searchmoves: expected at least one move".into());
+                }
+                i += list.len();
+                go.search_moves.extend(list);
+            }
             _ => return Err(format!("go: unknown word '{w}'")),
         }
         i += 1;
@@ -632,7 +704,7 @@ fn read_go(words: &[&str], white: bool) -> Result<Limits, String> {
         limits.movetime = clock.movetime;
         limits.soft_time = clock.soft_time;
     }
-    Ok(limits)
+    Ok(go)
 }
 
 /// The `score` part of an `info` line.
@@ -646,7 +718,14 @@ fn score_words(score: i32, players: usize) -> String {
     }
 }
 
-fn info_line<V: Variant>(v: &V, pos: &V::Position, i: &SearchInfo<V::Move>) -> String {
+/// An `info` line for a finished iteration (one of its lines, `multipv` N given when several
+/// are searched).
+fn info_line<V: Variant>(
+    v: &V,
+    pos: &V::Position,
+    i: &SearchInfo<V::Move>,
+    multi_pv: bool,
+) -> String {
     let ms = i.elapsed.as_millis().max(1);
     let nps = u128::from(i.nodes) * 1000 / ms;
     let mut pv = Vec::with_capacity(i.pv.len());
@@ -655,8 +734,13 @@ fn info_line<V: Variant>(v: &V, pos: &V::Position, i: &SearchInfo<V::Move>) -> S
         pv.push(move_token(&v.move_text(&cur, m)));
         cur = v.play(&cur, m);
     }
+    let line = if multi_pv {
+        format!(" multipv {}", i.multipv)
+    } else {
+        String::new()
+    };
     format!(
-        "info depth {} seldepth {} score {}{} nodes {} nps {nps} hashfull {} time {} pv {}",
+        "info depth {} seldepth {}{line} score {}{} nodes {} nps {nps} hashfull {} time {} pv {}",
         i.depth,
         i.seldepth,
         score_words(i.score, v.players().count()),
@@ -693,19 +777,45 @@ fn go<V: Variant>(
         return Ok(format!("Nodes searched: {n}"));
     }
     let white = v.to_move(pos).index() == 0;
-    let limits = read_go(words, white)?;
-    flags.waits_for_stop(limits.infinite);
-    let stop = &flags.stop;
-    searcher.set_game_history(earlier.iter());
-    let result = searcher.search_until(pos, limits, stop, |i| send(&info_line(v, pos, i)));
-    // `go infinite` waits for `stop` even when the search has ended (UCI).
-    if limits.infinite {
-        while !stop.load(Ordering::SeqCst) {
-            std::thread::sleep(Duration::from_millis(5));
-        }
+    let command = read_go(words, white)?;
+    for note in &command.notes {
+        send(&format!("info string {note}"));
     }
+    let only = command
+        .search_moves
+        .iter()
+        .map(|t| read_move(v, pos, t).map_err(|e| format!("go searchmoves: '{t}': {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    searcher.set_search_moves((!only.is_empty()).then_some(only));
+    let limits = command.limits;
+    flags.waits_for_stop(limits.infinite || command.ponder);
+    searcher.set_game_history(earlier.iter());
+    let multi_pv = searcher.options().multi_pv > 1;
+    let report = |i: &SearchInfo<V::Move>| send(&info_line(v, pos, i, multi_pv));
+    let result = if command.ponder {
+        ponder(searcher, pos, limits, flags, report)
+    } else {
+        let result = searcher.search_until(pos, limits, &flags.stop, report);
+        // `go infinite` waits for `stop` even when the search has ended (UCI).
+        if limits.infinite {
+            while !flags.stop.load(Ordering::SeqCst) {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+        result
+    };
     Ok(match result.best {
-        Some(m) => format!("bestmove {}", move_token(&v.move_text(pos, &m))),
+        Some(m) => {
+            let mut line = format!("bestmove {}", move_token(&v.move_text(pos, &m)));
+            // The expected answer, for a GUI that ponders on it.
+            if let [first, reply, ..] = &result.pv[..] {
+                if *first == m {
+                    let after = v.play(pos, &m);
+                    line += &format!(" ponder {}", move_token(&v.move_text(&after, reply)));
+                }
+            }
+            line
+        }
         None => {
             // The game is over: its score for the side to move (`mate 0` when it has lost), as
             // Stockfish reports a finished game.
@@ -719,32 +829,106 @@ fn go<V: Variant>(
     })
 }
 
+/// `go ponder`: searches without a time limit until `ponderhit` or `stop`. After `ponderhit` the
+/// search goes on for the time the clock allowed the move (its aim, `Limits::soft_time`, or
+/// `movetime`), counted from the `ponderhit`; a search that ends by itself first (a depth or
+/// node limit, or a forced mate) waits for `ponderhit` or `stop` before its answer, as UCI asks.
+fn ponder<V: Variant>(
+    searcher: &mut Searcher<'_, V>,
+    pos: &V::Position,
+    limits: Limits,
+    flags: &Flags,
+    report: impl FnMut(&SearchInfo<V::Move>),
+) -> spacechess::search::SearchResult<V::Move> {
+    let allowance = limits.soft_time.or(limits.movetime);
+    let unlimited = Limits {
+        movetime: None,
+        soft_time: None,
+        infinite: true,
+        ..limits
+    };
+    let stop = AtomicBool::new(false);
+    let finished = AtomicBool::new(false);
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let mut hit = None;
+            while !finished.load(Ordering::SeqCst) {
+                if flags.stop.load(Ordering::SeqCst) {
+                    stop.store(true, Ordering::SeqCst);
+                    break;
+                }
+                if hit.is_none() && flags.ponderhit.load(Ordering::SeqCst) {
+                    hit = Some(std::time::Instant::now());
+                }
+                if let (Some(h), Some(a)) = (hit, allowance) {
+                    if h.elapsed() >= a {
+                        stop.store(true, Ordering::SeqCst);
+                        break;
+                    }
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        });
+        let result = searcher.search_until(pos, unlimited, &stop, report);
+        finished.store(true, Ordering::SeqCst);
+        result
+    });
+    while !flags.stop.load(Ordering::SeqCst) && !flags.ponderhit.load(Ordering::SeqCst) {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    result
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn go_reads_every_limit_and_refuses_nonsense() {
-        let l = read_go(&["depth", "7"], true).unwrap();
+        let limits = |words: &[&str], white| read_go(words, white).map(|g| g.limits);
+        let l = limits(&["depth", "7"], true).unwrap();
         assert_eq!(l.depth, Some(7));
-        let l = read_go(&["movetime", "250", "nodes", "1000"], true).unwrap();
+        let l = limits(&["movetime", "250", "nodes", "1000"], true).unwrap();
         assert_eq!(l.movetime, Some(Duration::from_millis(250)));
         assert_eq!(l.nodes, Some(1000));
-        assert!(read_go(&["infinite"], true).unwrap().infinite);
+        assert!(limits(&["infinite"], true).unwrap().infinite);
         let clock = ["wtime", "60000", "btime", "1000", "winc", "0", "binc", "0"];
-        let white = read_go(&clock, true).unwrap();
-        let black = read_go(&clock, false).unwrap();
+        let white = limits(&clock, true).unwrap();
+        let black = limits(&clock, false).unwrap();
         assert!(white.soft_time.unwrap() > black.soft_time.unwrap());
         assert!(black.movetime.unwrap() <= Duration::from_millis(330));
         assert!(read_go(&["depth"], true).is_err());
         assert!(read_go(&["depth", "x"], true).is_err());
         assert!(read_go(&["depth", "1.5"], true).is_err());
         // A number beyond 64 bits is the largest; a negative clock is zero.
-        let huge = read_go(&["wtime", "18446744073709551616", "btime", "-50"], true).unwrap();
+        let huge = limits(&["wtime", "18446744073709551616", "btime", "-50"], true).unwrap();
         assert!(huge.movetime.unwrap() > Duration::from_secs(3600));
-        let flagged = read_go(&["wtime", "-50", "btime", "1000"], true).unwrap();
+        let flagged = limits(&["wtime", "-50", "btime", "1000"], true).unwrap();
         assert!(flagged.movetime.unwrap() <= Duration::from_millis(10));
         assert!(read_go(&["sideways"], true).is_err());
+    }
+
+    /// docs/uci.md, `go`: `searchmoves` takes the words up to the next of `go`'s own, `ponder`
+    /// is read with the clock it ponders under, and a depth beyond the deepest is said.
+    #[test]
+    fn go_reads_search_moves_ponder_and_says_what_it_clamps() {
+        let g = read_go(&["searchmoves", "e2e4", "d2d4", "depth", "5"], true).unwrap();
+        assert_eq!(g.search_moves, ["e2e4", "d2d4"]);
+        assert_eq!(g.limits.depth, Some(5));
+        let g = read_go(&["depth", "5", "searchmoves", "g1f3"], true).unwrap();
+        assert_eq!(g.search_moves, ["g1f3"]);
+        assert!(read_go(&["searchmoves"], true).is_err());
+        assert!(read_go(&["searchmoves", "infinite"], true).is_err());
+        let g = read_go(&["ponder", "wtime", "1000", "btime", "1000"], true).unwrap();
+        assert!(g.ponder && g.limits.soft_time.is_some() && !g.limits.infinite);
+        assert!(!read_go(&["depth", "3"], true).unwrap().ponder);
+        let g = read_go(&["depth", "100"], true).unwrap();
+        assert_eq!(g.limits.depth, Some(MAX_GO_DEPTH as u32));
+        assert_eq!(g.notes.len(), 1, "{:?}", g.notes);
+        assert!(read_go(&["depth", "48"], true).unwrap().notes.is_empty());
+        let g = read_go(&["mate", "30"], true).unwrap();
+        assert_eq!(g.limits.depth, Some(MAX_GO_DEPTH as u32));
+        assert_eq!(g.notes.len(), 1);
     }
 
     #[test]
