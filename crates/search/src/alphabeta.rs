@@ -802,10 +802,12 @@ impl<'a, V: Variant> Worker<'a, V> {
                 .outcome_score(self.v.outcome(pos).as_ref(), me, 0);
             return result;
         }
-        'deepen: for iteration in 1..=max_depth {
+        for iteration in 1..=max_depth {
             // Half the helpers search one ply deeper than the iteration.
             let depth = (iteration + (self.id as u32 & 1)).min(MAX_PLY / 2);
             self.root_depth = depth;
+            // The lines of this depth found so far.
+            let mut done = 0;
             for k in 0..lines {
                 // Line k: the best of the moves not in the lines before it, in a window around
                 // its own score at the previous depth. Only the first line, of every move,
@@ -843,43 +845,53 @@ impl<'a, V: Variant> Worker<'a, V> {
                             depth,
                         });
                     }
-                    break 'deepen;
+                    break;
                 }
                 let best = k + best;
                 root_moves[k..=best].rotate_right(1);
-                if self.id != 0 {
-                    root_moves[k].line = Some(PvLine {
-                        score,
-                        pv: Vec::new(),
-                        depth,
-                    });
-                    continue;
+                let pv = if self.id == 0 {
+                    self.principal_variation(pos, &root_moves[k].m, depth)
+                } else {
+                    Vec::new()
+                };
+                root_moves[k].line = Some(PvLine { score, pv, depth });
+                done = k + 1;
+                if self.stopped {
+                    break;
                 }
-                let best_move = root_moves[k].m.clone();
-                let pv = self.principal_variation(pos, &best_move, depth);
-                if k == 0 {
-                    result.best = Some(best_move);
-                    result.score = score;
+            }
+            if done > 0 && self.id == 0 {
+                // The lines best first, as Stockfish orders them: each line is searched in its
+                // own window, with its own pruning, so a later one may score above an earlier
+                // one. The first is played.
+                let score_of =
+                    |r: &RootMove<V::Move>| r.line.as_ref().map_or(-INFINITY, |l| l.score);
+                root_moves[..done].sort_by_key(|r| Reverse(score_of(r)));
+                if let Some(first) = &root_moves[0].line {
+                    result.best = Some(root_moves[0].m.clone());
+                    result.score = first.score;
                     result.depth = depth;
                     result.seldepth = self.seldepth;
-                    result.pv = pv.clone();
+                    result.pv = first.pv.clone();
                 }
+                self.flush_nodes();
                 result.nodes = self.total_nodes();
                 result.elapsed = self.shared.start.elapsed();
-                info(&SearchInfo {
-                    depth,
-                    seldepth: self.seldepth,
-                    score,
-                    pv: pv.clone(),
-                    nodes: result.nodes,
-                    elapsed: result.elapsed,
-                    hashfull: self.shared.tt.hashfull(self.shared.generation),
-                    partial: false,
-                    multipv: k + 1,
-                });
-                root_moves[k].line = Some(PvLine { score, pv, depth });
-                if self.stopped {
-                    break 'deepen;
+                let hashfull = self.shared.tt.hashfull(self.shared.generation);
+                for (k, r) in root_moves[..done].iter().enumerate() {
+                    if let Some(line) = &r.line {
+                        info(&SearchInfo {
+                            depth,
+                            seldepth: self.seldepth,
+                            score: line.score,
+                            pv: line.pv.clone(),
+                            nodes: result.nodes,
+                            elapsed: result.elapsed,
+                            hashfull,
+                            partial: false,
+                            multipv: k + 1,
+                        });
+                    }
                 }
             }
             if self.stopped {
