@@ -3,7 +3,7 @@
 
 use crate::error::Error;
 use spacechess_geometry::Cell;
-use spacechess_search::{score_text, Limits, Searcher, MATE, MATE_BOUND};
+use spacechess_search::{score_text, Limits, SearchOptions, Searcher, MATE, MATE_BOUND};
 use spacechess_variant::{
     perft_parallel, BoardModel, LineError, Man, MoveInfo, MoveKind, Outcome, Player, Players,
     Variant, VirtualMen,
@@ -172,7 +172,34 @@ pub trait AnyVariant: Send + Sync {
     /// assert_eq!(r.mate_in, Some(1));
     /// assert_eq!(r.score_text, "+M1");
     /// ```
-    fn search(&self, position: &str, moves: &[&str], limits: Limits) -> Result<EngineReply, Error>;
+    fn search(&self, position: &str, moves: &[&str], limits: Limits) -> Result<EngineReply, Error> {
+        self.search_lines(position, moves, limits, 1)
+    }
+
+    /// [`AnyVariant::search`] for the `lines` best lines (1 to 256), each beginning with another
+    /// move, best first ([`EngineReply::lines`]; `SearchOptions::multi_pv`, UCI's `MultiPV`).
+    /// The reply's own move, score and line are the first line's.
+    ///
+    /// ```
+    /// use spacechess::search::Limits;
+    /// let chess = spacechess::variant("orthodox").unwrap();
+    /// // Two rooks, each of which can mate on the back rank.
+    /// let pos = "7k/6pp/8/8/8/8/1R6/R5K1 w - - 0 1";
+    /// let r = chess.search_lines(pos, &[], Limits::depth(3), 3).unwrap();
+    /// assert_eq!(r.lines.len(), 3);
+    /// let mut mates: Vec<&str> = r.lines[..2].iter().map(|l| l.pv[0].as_str()).collect();
+    /// mates.sort();
+    /// assert_eq!(mates, ["a1a8", "b2b8"]);
+    /// assert_eq!(r.lines[1].score_text, "+M1");
+    /// assert!(r.lines[2].mate_in.is_none());
+    /// ```
+    fn search_lines(
+        &self,
+        position: &str,
+        moves: &[&str],
+        limits: Limits,
+        lines: usize,
+    ) -> Result<EngineReply, Error>;
 
     /// The men that could capture a man standing on `cell` (see [`Attackers`] for exactly what is
     /// counted and when the answer is incomplete).
@@ -217,6 +244,25 @@ pub struct EngineReply {
     pub nodes: u64,
     /// Time taken.
     pub elapsed: Duration,
+    /// The best lines, best first: one for [`AnyVariant::search`], as many as asked (fewer where
+    /// the position has fewer moves) for [`AnyVariant::search_lines`]. The first is the reply's
+    /// own score and line.
+    pub lines: Vec<EngineLine>,
+}
+
+/// One of the best lines of a search ([`EngineReply::lines`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineLine {
+    /// The score for the side to move, as [`EngineReply::score`].
+    pub score: i32,
+    /// The score as text, as [`EngineReply::score_text`].
+    pub score_text: String,
+    /// A forced win or loss, as [`EngineReply::mate_in`].
+    pub mate_in: Option<i32>,
+    /// The line's moves, each in the position it is played from.
+    pub pv: Vec<String>,
+    /// The depth it was searched to.
+    pub depth: u32,
 }
 
 /// The men that could capture a man on a cell ([`AnyVariant::attackers`]).
@@ -359,7 +405,13 @@ impl<V: Variant> AnyVariant for Erased<V> {
         moves.sort_by(|a, b| a.0.cmp(&b.0));
         Ok(moves)
     }
-    fn search(&self, position: &str, moves: &[&str], limits: Limits) -> Result<EngineReply, Error> {
+    fn search_lines(
+        &self,
+        position: &str,
+        moves: &[&str],
+        limits: Limits,
+        lines: usize,
+    ) -> Result<EngineReply, Error> {
         let mut pos = self.read(position)?;
         let mut history = Vec::with_capacity(moves.len());
         for (index, text) in moves.iter().enumerate() {
@@ -370,29 +422,49 @@ impl<V: Variant> AnyVariant for Erased<V> {
             history.push(std::mem::replace(&mut pos, next));
         }
         let mut searcher = Searcher::with_table_bits(&self.0, 16);
+        searcher.set_options(SearchOptions {
+            multi_pv: lines.clamp(1, 256),
+            ..SearchOptions::default()
+        });
         searcher.set_game_history(history.iter());
         let r = searcher.search(&pos, limits);
         let players = self.0.players().count();
-        let mut pv = Vec::with_capacity(r.pv.len());
-        let mut cur = pos.clone();
-        for m in &r.pv {
-            pv.push(self.0.move_text(&cur, m));
-            cur = self.0.play(&cur, m);
-        }
-        let mate_in = (r.score.abs() >= MATE_BOUND).then(|| {
-            let plies = MATE - r.score.abs();
-            let n = if players == 2 { (plies + 1) / 2 } else { plies };
-            n * r.score.signum()
-        });
+        let line_text = |line: &[V::Move]| {
+            let mut cur = pos.clone();
+            let mut pv = Vec::with_capacity(line.len());
+            for m in line {
+                pv.push(self.0.move_text(&cur, m));
+                cur = self.0.play(&cur, m);
+            }
+            pv
+        };
+        let mate_in = |score: i32| {
+            (score.abs() >= MATE_BOUND).then(|| {
+                let plies = MATE - score.abs();
+                let n = if players == 2 { (plies + 1) / 2 } else { plies };
+                n * score.signum()
+            })
+        };
         Ok(EngineReply {
             best: r.best.as_ref().map(|m| self.0.move_text(&pos, m)),
             score: r.score,
             score_text: score_text(r.score, players),
-            mate_in,
-            pv,
+            mate_in: mate_in(r.score),
+            pv: line_text(&r.pv),
             depth: r.depth,
             nodes: r.nodes,
             elapsed: r.elapsed,
+            lines: r
+                .lines
+                .iter()
+                .map(|l| EngineLine {
+                    score: l.score,
+                    score_text: score_text(l.score, players),
+                    mate_in: mate_in(l.score),
+                    pv: line_text(&l.pv),
+                    depth: l.depth,
+                })
+                .collect(),
         })
     }
     fn attackers(&self, position: &str, cell: Cell) -> Result<Attackers, Error> {

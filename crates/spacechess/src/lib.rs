@@ -27,7 +27,7 @@ mod any;
 mod error;
 pub mod registry;
 
-pub use any::{boxed, AnyVariant, Attackers, EngineReply};
+pub use any::{boxed, AnyVariant, Attackers, EngineLine, EngineReply};
 pub use error::Error;
 pub use registry::{
     catalog, with_rule_set, with_variant, Config, VariantInfo, VariantVisitor, VARIANTS,

@@ -36,6 +36,9 @@ pub struct ApiRequest {
     /// Engine time.
     #[serde(default)]
     pub movetime_ms: Option<Value>,
+    /// Engine lines: how many best lines (1 to [`MAX_ENGINE_LINES`], default 1).
+    #[serde(default)]
+    pub lines: Option<Value>,
     /// The cell for the attacks.
     #[serde(default)]
     pub cell: Option<Value>,
@@ -490,6 +493,9 @@ pub(crate) async fn search_slot(
     }
 }
 
+/// The most best lines `/api/engine` finds (`lines`).
+pub const MAX_ENGINE_LINES: u64 = 8;
+
 /// `POST /api/engine`.
 pub async fn engine(
     State(state): State<Arc<AppState>>,
@@ -503,6 +509,10 @@ pub async fn engine(
     let movetime = match &request.movetime_ms {
         Some(t) => Some(integer("movetime_ms", t, 1..=cap_ms)?),
         None => None,
+    };
+    let lines = match &request.lines {
+        Some(n) => integer("lines", n, 1..=MAX_ENGINE_LINES)? as usize,
+        None => 1,
     };
     let limits = Limits {
         depth: match (depth, movetime) {
@@ -520,12 +530,29 @@ pub async fn engine(
         let v = variant(&state, &request)?;
         let start = start_text(v.as_ref(), &request)?;
         let moves = move_refs(&request);
-        let r = v.search(&start, &moves, limits)?;
-        let score_cp = if r.mate_in.is_some() {
-            30_000 * r.score.signum()
-        } else {
-            r.score
+        let r = v.search_lines(&start, &moves, limits, lines)?;
+        // A forced result is ±30 000, so that a client sorting by `score_cp` need not know MATE.
+        let cp = |score: i32, mate_in: Option<i32>| {
+            if mate_in.is_some() {
+                30_000 * score.signum()
+            } else {
+                score
+            }
         };
+        let score_cp = cp(r.score, r.mate_in);
+        let lines: Vec<Value> = r
+            .lines
+            .iter()
+            .map(|l| {
+                json!({
+                    "score_text": l.score_text,
+                    "score_cp": cp(l.score, l.mate_in),
+                    "mate_in": l.mate_in,
+                    "pv": l.pv,
+                    "depth": l.depth,
+                })
+            })
+            .collect();
         Ok(Json(json!({
             "best": r.best,
             "score_text": r.score_text,
@@ -535,6 +562,7 @@ pub async fn engine(
             "depth": r.depth,
             "nodes": r.nodes,
             "time_ms": r.elapsed.as_millis() as u64,
+            "lines": lines,
         })))
     })
     .await

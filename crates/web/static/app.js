@@ -368,7 +368,9 @@ function renderStatus() {
     delete document.body.dataset.outcome;
   }
   text.classList.toggle('check', !!pos.in_check);
-  $('engine-info').textContent = state.engineInfo;
+  // Best lines are shown in the position they are of only.
+  const stale = state.linesAt !== undefined && state.linesAt !== state.ply;
+  $('engine-info').textContent = stale ? '' : state.engineInfo;
 }
 
 function moverOf(i) {
@@ -569,8 +571,34 @@ async function engineMove() {
     state.thinking = false;
     if (!r.best) { render(); return; }
     const mate = r.mate_in !== null && r.mate_in !== undefined ? `, mate in ${Math.abs(r.mate_in)}` : '';
+    state.linesAt = undefined;
     state.engineInfo = `${playerName(pos.to_move)}: ${r.best} (${r.score_text}${mate}, depth ${r.depth}, ${r.nodes} nodes) pv ${r.pv.join(' ')}`;
     await playMove(r.best, true);
+  } catch (e) {
+    if (seq === engineSeq) {
+      state.thinking = false;
+      render();
+      fail(e);
+    }
+  }
+}
+
+/// The engine's three best lines in the position shown, at the chosen strength, without playing.
+async function engineLines() {
+  const pos = state.pos;
+  if (!pos || pos.outcome || !pos.legal.length || state.edit) return;
+  const seq = ++engineSeq;
+  const ply = state.ply;
+  state.thinking = true;
+  render();
+  try {
+    const r = await api.engine(game(), Object.assign(strengthLimits(), { lines: 3 }));
+    if (seq !== engineSeq || ply !== state.ply) return;
+    state.thinking = false;
+    const rows = r.lines.map((l, i) => `${i + 1}. ${l.score_text}  ${l.pv.join(' ')}`);
+    state.linesAt = ply;
+    state.engineInfo = `${playerName(pos.to_move)}, best lines (depth ${r.depth}, ${r.nodes} nodes):\n${rows.join('\n')}`;
+    render();
   } catch (e) {
     if (seq === engineSeq) {
       state.thinking = false;
@@ -806,6 +834,7 @@ function wire() {
     if (state.ply !== state.moves.length) state.moves = state.moves.slice(0, state.ply);
     engineMove();
   });
+  $('engine-lines').addEventListener('click', () => engineLines());
   $('undo').addEventListener('click', () => undo().catch(fail));
   $('redo').addEventListener('click', () => goTo(state.ply + 1).catch(fail));
   $('go-start').addEventListener('click', () => goTo(0).catch(fail));

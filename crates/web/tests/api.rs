@@ -340,6 +340,46 @@ fn games_end_in_checkmate() {
     });
 }
 
+/// docs/web.md, `POST /api/engine`: `lines` asks for several best lines, best first, each
+/// beginning with another move; the reply's own move and score are the first line's, and one
+/// line is given without asking.
+#[test]
+fn the_engine_gives_several_lines() {
+    block_on(async {
+        let app = app();
+        let back_rank = "7k/6pp/8/8/8/8/1R6/R5K1 w - - 0 1";
+        let req = json!({"variant": "orthodox", "position": back_rank, "depth": 3, "lines": 3});
+        let (s, r) = post(&app, "/api/engine", req).await;
+        ok(s, &r);
+        let lines = r["lines"].as_array().unwrap();
+        assert_eq!(lines.len(), 3, "{r}");
+        let mut mates: Vec<&str> = lines[..2]
+            .iter()
+            .map(|l| l["pv"][0].as_str().unwrap())
+            .collect();
+        mates.sort();
+        assert_eq!(mates, ["a1a8", "b2b8"], "{r}");
+        for l in &lines[..2] {
+            assert_eq!(l["mate_in"], 1, "{r}");
+            assert_eq!(l["score_cp"], 30000, "{r}");
+            assert_eq!(l["score_text"], "+M1", "{r}");
+        }
+        assert!(lines[2]["mate_in"].is_null(), "{r}");
+        assert_eq!(r["best"], lines[0]["pv"][0]);
+        assert_eq!(r["pv"], lines[0]["pv"]);
+        assert_eq!(r["depth"], lines[0]["depth"]);
+        let (s, r) = post(
+            &app,
+            "/api/engine",
+            json!({"variant": "orthodox", "depth": 2}),
+        )
+        .await;
+        ok(s, &r);
+        assert_eq!(r["lines"].as_array().unwrap().len(), 1, "{r}");
+        assert_eq!(r["lines"][0]["pv"], r["pv"]);
+    });
+}
+
 /// Move geometry for the page: promotions, castles, en passant and placements as the library
 /// gives them.
 #[test]
@@ -809,6 +849,21 @@ fn absurd_limits_are_refused() {
                 "/api/engine",
                 json!({"movetime_ms": 0}),
                 StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+            (
+                "/api/engine",
+                json!({"lines": 0}),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+            (
+                "/api/engine",
+                json!({"lines": 9}),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+            (
+                "/api/engine",
+                json!({"lines": "3"}),
+                StatusCode::BAD_REQUEST,
             ),
             (
                 "/api/perft",

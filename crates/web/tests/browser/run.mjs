@@ -246,6 +246,25 @@ try {
     await shot('raumschach');
   });
 
+  await step('Raumschach: best lines shown without playing, and hidden after a move', async () => {
+    const ply = await state('s.ply');
+    await page.selectOption('#strength', 'd2');
+    await page.click('#engine-lines');
+    await page.waitForFunction(() => document.querySelector('#engine-info').textContent.includes('best lines'));
+    const text = await page.textContent('#engine-info');
+    const rows = text.split('\n').slice(1);
+    assert(rows.length === 3, `three lines: ${text}`);
+    rows.forEach((r, i) => assert(r.startsWith(`${i + 1}. `), `line ${i + 1}: ${text}`));
+    const firsts = new Set(rows.map((r) => r.trim().split(/\s+/)[2]));
+    assert(firsts.size === 3, `each line begins with another move: ${text}`);
+    assert(await state('s.ply') === ply, 'nothing was played');
+    await shot('raumschach-lines');
+    await page.click('#engine-move');
+    await settled('raumschach', ply + 1);
+    const after = await page.textContent('#engine-info');
+    assert(!after.includes('best lines'), `the lines of the earlier position are gone: ${after}`);
+  });
+
   for (const [variant, plies] of [['sphinx', 4], ['sphinx-reduced', 2], ['goff', 4], ['cubic8-4', 8], ['cubic', 4], ['spectral', 4]]) {
     await step(`${variant}: a few engine moves, a man selected, screenshot`, async () => {
       await pickVariant(variant);
