@@ -558,7 +558,10 @@ async function maybeEngine(autoplay) {
   await engineMove();
 }
 
-async function engineMove() {
+/// Asks the engine about the position shown (`limits`: the request's extra fields), marking it
+/// as thinking meanwhile; `use(reply, pos, ply)` takes the reply unless another position is shown
+/// by then.
+async function askEngine(limits, use) {
   const pos = state.pos;
   if (!pos || pos.outcome || !pos.legal.length || state.edit) return;
   const seq = ++engineSeq;
@@ -566,14 +569,10 @@ async function engineMove() {
   state.thinking = true;
   render();
   try {
-    const r = await api.engine(game(), strengthLimits());
+    const r = await api.engine(game(), limits);
     if (seq !== engineSeq || ply !== state.ply) return;
     state.thinking = false;
-    if (!r.best) { render(); return; }
-    const mate = r.mate_in !== null && r.mate_in !== undefined ? `, mate in ${Math.abs(r.mate_in)}` : '';
-    state.linesAt = undefined;
-    state.engineInfo = `${playerName(pos.to_move)}: ${r.best} (${r.score_text}${mate}, depth ${r.depth}, ${r.nodes} nodes) pv ${r.pv.join(' ')}`;
-    await playMove(r.best, true);
+    await use(r, pos, ply);
   } catch (e) {
     if (seq === engineSeq) {
       state.thinking = false;
@@ -583,29 +582,25 @@ async function engineMove() {
   }
 }
 
+/// The engine plays the side to move once.
+function engineMove() {
+  return askEngine(strengthLimits(), async (r, pos) => {
+    if (!r.best) { render(); return; }
+    const mate = r.mate_in !== null && r.mate_in !== undefined ? `, mate in ${Math.abs(r.mate_in)}` : '';
+    state.linesAt = undefined;
+    state.engineInfo = `${playerName(pos.to_move)}: ${r.best} (${r.score_text}${mate}, depth ${r.depth}, ${r.nodes} nodes) pv ${r.pv.join(' ')}`;
+    await playMove(r.best, true);
+  });
+}
+
 /// The engine's three best lines in the position shown, at the chosen strength, without playing.
-async function engineLines() {
-  const pos = state.pos;
-  if (!pos || pos.outcome || !pos.legal.length || state.edit) return;
-  const seq = ++engineSeq;
-  const ply = state.ply;
-  state.thinking = true;
-  render();
-  try {
-    const r = await api.engine(game(), Object.assign(strengthLimits(), { lines: 3 }));
-    if (seq !== engineSeq || ply !== state.ply) return;
-    state.thinking = false;
+function engineLines() {
+  return askEngine(Object.assign(strengthLimits(), { lines: 3 }), (r, pos, ply) => {
     const rows = r.lines.map((l, i) => `${i + 1}. ${l.score_text}  ${l.pv.join(' ')}`);
     state.linesAt = ply;
     state.engineInfo = `${playerName(pos.to_move)}, best lines (depth ${r.depth}, ${r.nodes} nodes):\n${rows.join('\n')}`;
     render();
-  } catch (e) {
-    if (seq === engineSeq) {
-      state.thinking = false;
-      render();
-      fail(e);
-    }
-  }
+  });
 }
 
 async function goTo(ply) {
