@@ -103,6 +103,52 @@ fn play_commands_errors_undo_and_save() {
     );
 }
 
+/// `play`'s `hint N` (docs/search.md, "Several lines (MultiPV)"): the N best moves, numbered,
+/// each another move; a bad N is an error and the game goes on.
+#[test]
+fn play_hint_gives_several_moves() {
+    let (code, out, err) = run_with_input(
+        &[
+            "play",
+            "orthodox",
+            "--position",
+            "7k/6pp/8/8/8/8/1R6/R5K1 w - - 0 1",
+            "--depth",
+            "3",
+        ],
+        "hint 3\nhint 0\nhint x\nhint\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    // Each answer follows the prompt, on its line.
+    let hints: Vec<&str> = out
+        .lines()
+        .map(|l| l.trim_start_matches("White to move> "))
+        .filter(|l| l.starts_with("hint "))
+        .collect();
+    assert_eq!(hints.len(), 3, "{out}");
+    let mut mates: Vec<&str> = hints[..2]
+        .iter()
+        .map(|l| l.split(' ').nth(2).unwrap())
+        .collect();
+    mates.sort();
+    assert_eq!(mates, ["a1a8", "b2b8"], "{out}");
+    assert!(
+        hints[..2].iter().all(|l| l.contains("White wins in 1")),
+        "{out}"
+    );
+    assert!(
+        hints[2].starts_with("hint 3: ") && !hints[2].contains("wins"),
+        "{out}"
+    );
+    assert_eq!(
+        out.matches("error: hint takes a number of moves from 1 to 10")
+            .count(),
+        2,
+        "{out}"
+    );
+    assert!(out.contains("hint: "), "{out}");
+}
+
 #[test]
 fn play_to_the_end_writes_the_result() {
     let record = scratch("play-mate.pgn");

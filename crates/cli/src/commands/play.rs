@@ -8,7 +8,7 @@ use super::{initial_position, score_for};
 use crate::error::CliError;
 use crate::registry::VariantVisitor;
 use spacechess::record::Record;
-use spacechess::search::{Limits, Searcher};
+use spacechess::search::{Limits, SearchOptions, Searcher};
 use spacechess::{Game, Player, Variant};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -122,11 +122,14 @@ pub struct Play<'a> {
     pub colour: bool,
 }
 
+/// The most moves `hint N` suggests.
+const MAX_HINTS: usize = 10;
+
 const HELP: &str = "\
 Type a move in the variant's notation, or a command:
   moves       list the legal moves
   undo        take back your last move (and the engine's reply)
-  hint        the engine's suggestion for you
+  hint [N]    the engine's suggestion for you (N: its N best moves, up to 10)
   save FILE   write the game so far to FILE (a game record)
   board       draw the board again (* marks the last move, ! a king in check)
   legend      name the piece letters
@@ -256,18 +259,43 @@ impl VariantVisitor for Play<'_> {
                         write!(output, "{}", game_drawing(&game, colour)).map_err(io)?;
                     }
                 }
-                "hint" => {
-                    let r = Searcher::new(v).search(game.position(), limits);
-                    if let Some(m) = r.best {
-                        writeln!(
-                            output,
-                            "hint: {} (score {})",
-                            v.move_text(game.position(), &m),
-                            score_for(r.score, to_move, players)
-                        )
-                        .map_err(io)?;
+                "hint" => match arg.parse::<usize>() {
+                    _ if arg.is_empty() => {
+                        let r = Searcher::new(v).search(game.position(), limits);
+                        if let Some(m) = r.best {
+                            writeln!(
+                                output,
+                                "hint: {} (score {})",
+                                v.move_text(game.position(), &m),
+                                score_for(r.score, to_move, players)
+                            )
+                            .map_err(io)?;
+                        }
                     }
-                }
+                    Ok(n) if (1..=MAX_HINTS).contains(&n) => {
+                        let mut searcher = Searcher::new(v);
+                        searcher.set_options(SearchOptions {
+                            multi_pv: n,
+                            ..SearchOptions::default()
+                        });
+                        let r = searcher.search(game.position(), limits);
+                        for (i, line) in r.lines.iter().enumerate() {
+                            writeln!(
+                                output,
+                                "hint {}: {} (score {})",
+                                i + 1,
+                                v.move_text(game.position(), &line.pv[0]),
+                                score_for(line.score, to_move, players)
+                            )
+                            .map_err(io)?;
+                        }
+                    }
+                    _ => writeln!(
+                        output,
+                        "error: hint takes a number of moves from 1 to {MAX_HINTS}, not '{arg}'"
+                    )
+                    .map_err(io)?,
+                },
                 "save" => {
                     if arg.is_empty() {
                         writeln!(output, "error: save needs a file name (save FILE)")
