@@ -4,17 +4,22 @@
 //! only what is particular to orthodox chess: FEN (castling rights and the en passant square in
 //! their standard form) and coordinate move text (`e2e4`, `e7e8q`).
 
+mod dead;
 mod fen;
 mod placement;
 pub mod weights;
 
+use dead::MinorKinds;
 use spacechess_engine::{Engine, GenericNotation, Move, Notation, Position};
 use spacechess_geometry::Cell;
-use spacechess_variant::{Player, PositionError, SearchHints, Variant};
+use spacechess_variant::{DrawReason, Outcome, Player, PositionError, SearchHints, Variant};
 use std::sync::Arc;
 
 /// The rule set, as RON.
 pub const RULES: &str = include_str!("../rules/orthodox.ron");
+
+/// The reason of a draw by a dead position ([`Outcome::Draw`] with [`DrawReason::Other`]).
+pub const INSUFFICIENT_MATERIAL: &str = "insufficient material";
 
 /// A position of orthodox chess.
 pub type OrthodoxPosition = Position<1>;
@@ -45,6 +50,7 @@ impl Notation for CoordinateNotation {
 /// ```
 pub struct Orthodox {
     engine: Engine<1>,
+    minors: MinorKinds,
 }
 
 impl Default for Orthodox {
@@ -66,7 +72,8 @@ impl Orthodox {
         let mut engine = Engine::from_ron(RULES, Arc::new(CoordinateNotation))
             .expect("the built-in rule set compiles");
         engine.set_eval_params(weights::tuned());
-        Orthodox { engine }
+        let minors = MinorKinds::of(&engine);
+        Orthodox { engine, minors }
     }
 
     /// The underlying engine.
@@ -117,14 +124,31 @@ impl Variant for Orthodox {
 
     spacechess_variant::forward_variant!(engine =>
         name, description, options_ron, players, start, legal_moves, count_legal_moves, play,
-        outcome, in_check,
+        in_check,
         move_text, parse_move, draw, draw_marked, piece_names, move_info, men, board,
         repetition_key, halfmove_clock,
-        hash_key, evaluate, capture_values, noisy_moves, cell_info, move_origin, pass,
+        hash_key, capture_values, noisy_moves, cell_info, move_origin, pass,
         moved_man_attacked, see,
     );
     fn to_move(&self, pos: &OrthodoxPosition) -> Player {
         pos.to_move()
+    }
+    /// The engine's (checkmate, stalemate), then a dead position by material alone: no pawn,
+    /// rook or queen, and at most one minor piece or only bishops on one colour (FIDE 5.2.2;
+    /// `dead.rs`). A drawn game by this rule still has legal moves.
+    fn outcome(&self, pos: &OrthodoxPosition) -> Option<Outcome> {
+        self.engine.outcome(pos).or_else(|| {
+            self.minors
+                .insufficient_material(&self.engine, pos)
+                .then_some(Outcome::Draw(DrawReason::Other(INSUFFICIENT_MATERIAL)))
+        })
+    }
+    /// The engine's evaluation, except that a dead position by material (see
+    /// [`Orthodox::outcome`]) is worth nothing to either side: a draw, whatever the men left.
+    fn evaluate(&self, pos: &OrthodoxPosition, scores: &mut [i32]) {
+        if !self.minors.insufficient_material(&self.engine, pos) {
+            self.engine.evaluate(pos, scores);
+        }
     }
     fn position_text(&self, pos: &OrthodoxPosition) -> String {
         self.fen(pos)
