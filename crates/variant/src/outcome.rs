@@ -1,6 +1,7 @@
 //! How a game ends.
 
 use crate::player::Player;
+use crate::record::termination;
 use std::fmt;
 
 /// Why a game was won.
@@ -52,11 +53,33 @@ pub enum Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Outcome::Win { winners, reason } => {
+            // The reason as a record's `Termination` names it: `Checkmate`, and another rule's
+            // own words (`insufficient material`, not `Other("insufficient material")`).
+            Outcome::Win { winners, .. } => {
                 let names: Vec<String> = winners.iter().map(|p| p.to_string()).collect();
-                write!(f, "{} wins ({reason:?})", names.join(" and "))
+                write!(f, "{} wins ({})", names.join(" and "), termination(self))
             }
-            Outcome::Draw(r) => write!(f, "draw ({r:?})"),
+            Outcome::Draw(_) => write!(f, "draw ({})", termination(self)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_outcome_reads_as_its_reason_in_words() {
+        let mate = Outcome::Win {
+            winners: vec![Player(0)],
+            reason: WinReason::Checkmate,
+        };
+        assert_eq!(mate.to_string(), "player 1 wins (Checkmate)");
+        let dead = Outcome::Draw(DrawReason::Other("insufficient material"));
+        assert_eq!(dead.to_string(), "draw (insufficient material)");
+        assert_eq!(
+            Outcome::Draw(DrawReason::Repetition).to_string(),
+            "draw (Repetition)"
+        );
     }
 }

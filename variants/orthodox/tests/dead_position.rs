@@ -78,6 +78,10 @@ fn a_capture_into_a_dead_position_ends_the_game_with_moves_left() {
     assert_eq!(game.outcome(), None);
     game.play_text("d3d2").unwrap();
     assert_eq!(game.outcome(), dead());
+    assert_eq!(
+        game.outcome().unwrap().to_string(),
+        "draw (insufficient material)"
+    );
     assert!(!v.legal_moves_vec(game.position()).is_empty());
     // A game that is over takes no more moves.
     assert!(game.play_text("e6e5").is_err());
