@@ -13,7 +13,10 @@
 //! `--tables=STEPS --out=FILE` then fits placement tables (`EvalParams::placement_tables`, a
 //! middle-game and an endgame value per kind and square) on top of those weights, by STEPS
 //! steps of gradient descent (Adam) on the same error, and writes them to FILE as Rust (the
-//! form of `variants/orthodox/src/placement.rs`).
+//! form of `variants/orthodox/src/placement.rs`). `--mobility=STEPS --out=FILE` fits the mobility
+//! tables instead (`EvalParams::mobility_tables`, a middle-game and an endgame value per kind
+//! and count of squares reached, on top of the linear mobility term), in the form of
+//! `variants/orthodox/src/mobility.rs`.
 
 use spacechess_engine::EvalParams;
 use spacechess_orthodox::{Orthodox, OrthodoxPosition};
@@ -134,7 +137,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(path) = args.get(1) else {
         eprintln!(
-            "usage: tune FILE [PASSES] [NAME=VALUE|NAME~VALUE ...] [--tables=STEPS --out=FILE]   (FILE: lines FEN;CP)"
+            "usage: tune FILE [PASSES] [NAME=VALUE|NAME~VALUE ...] [--tables=STEPS|--mobility=STEPS --out=FILE]   (FILE: lines FEN;CP)"
         );
         std::process::exit(2);
     };
@@ -172,8 +175,17 @@ fn main() {
     let knobs = knobs();
     let mut held = Vec::new();
     let mut table_steps = 0;
+    let mut fit = TableFit::Placement;
     let mut out = None;
     for arg in args.iter().skip(3) {
+        if let Some(n) = arg.strip_prefix("--mobility=") {
+            fit = TableFit::Mobility;
+            table_steps = n.parse().unwrap_or_else(|_| {
+                eprintln!("{arg}: not --mobility=STEPS with a number of steps");
+                std::process::exit(2);
+            });
+            continue;
+        }
         if let Some(n) = arg.strip_prefix("--tables=") {
             table_steps = n.parse().unwrap_or_else(|_| {
                 eprintln!("{arg}: not --tables=STEPS with a number of steps");
@@ -203,7 +215,7 @@ fn main() {
         }
     }
     if table_steps > 0 && out.is_none() {
-        eprintln!("--tables needs --out=FILE for the tables");
+        eprintln!("--tables and --mobility need --out=FILE for the tables");
         std::process::exit(2);
     }
     // The labels' scale against ours: fitted first with the defaults, then held.
@@ -270,7 +282,7 @@ fn main() {
     }
     println!("{params:#?}");
     if let (true, Some(out)) = (table_steps > 0, out) {
-        let tables = fit_tables(&params, &data, label_scale, table_steps);
+        let tables = fit_tables(&params, &data, label_scale, table_steps, fit);
         std::fs::write(&out, tables).unwrap_or_else(|e| {
             eprintln!("cannot write {out}: {e}");
             std::process::exit(1);
@@ -282,23 +294,43 @@ fn main() {
 /// The kinds of the placement tables, in the order written.
 const TABLE_KINDS: [char; 6] = ['P', 'N', 'B', 'R', 'Q', 'K'];
 
+/// The kinds of the mobility tables, in the order written, and each table's length (counts
+/// beyond it read its last entry: a queen reaches at most 27 squares).
+const MOBILITY_KINDS: [char; 4] = ['N', 'B', 'R', 'Q'];
+const MOBILITY_LEN: usize = 28;
+
+/// Which learnt tables `fit_tables` fits.
+#[derive(Clone, Copy, PartialEq)]
+enum TableFit {
+    /// `EvalParams::placement_tables`: centipawns per kind and square.
+    Placement,
+    /// `EvalParams::mobility_tables`: centipawns per kind and count of squares reached.
+    Mobility,
+}
+
 /// One man's share of a position's score in the tables: its table's index (kind and square as
-/// White sees it), its sign (+1 White, −1 Black) and the phase its side sees (0 to 1).
+/// White sees it, or kind and mobility count), its sign (+1 White, −1 Black) and the phase its
+/// side sees (0 to 1).
 struct Feature {
     index: usize,
     sign: f64,
     phase: f64,
 }
 
-/// Fits the placement tables by gradient descent and returns them as Rust source.
+/// Fits the placement or the mobility tables by gradient descent and returns them as Rust
+/// source.
 fn fit_tables(
     params: &EvalParams,
     data: &[(String, f64)],
     label_scale: f64,
     steps: usize,
+    fit: TableFit,
 ) -> String {
     let mut base_params = params.clone();
-    base_params.placement_tables.clear();
+    match fit {
+        TableFit::Placement => base_params.placement_tables.clear(),
+        TableFit::Mobility => base_params.mobility_tables.clear(),
+    }
     let chess = Orthodox::with_eval_params(base_params);
     let e = chess.engine();
     let shape = e.shape();
@@ -309,7 +341,7 @@ fn fit_tables(
         _ => 0.0,
     };
     let mut scores = [0; 2];
-    // Per position: our score without tables, the label's expectation and the features.
+    // Per position: our score without the tables, the label's expectation and the features.
     let mut items: Vec<(f64, f64, Vec<Feature>)> = Vec::with_capacity(data.len());
     for (fen, cp) in data {
         let pos = chess.from_fen(fen).expect("checked when read");
@@ -323,56 +355,91 @@ fn fit_tables(
                 men.push((piece.player.index(), letter, c));
             }
         }
-        let features = men
-            .into_iter()
-            .filter_map(|(player, letter, c)| {
-                let k = TABLE_KINDS.iter().position(|&l| l == letter)?;
-                let mut co = shape.coords(c);
-                if player == 1 {
-                    co.set(1, 7 - co.get(1));
-                }
-                let square = shape.cell(&co)?.index();
-                Some(Feature {
-                    index: k * 64 + square,
-                    sign: if player == 0 { 1.0 } else { -1.0 },
-                    phase: (officers[1 - player] / 31.0).min(1.0),
+        let phase = |player: usize| (officers[1 - player] / 31.0).min(1.0);
+        let sign = |player: usize| if player == 0 { 1.0 } else { -1.0 };
+        let features = match fit {
+            TableFit::Placement => men
+                .into_iter()
+                .filter_map(|(player, letter, c)| {
+                    let k = TABLE_KINDS.iter().position(|&l| l == letter)?;
+                    let mut co = shape.coords(c);
+                    if player == 1 {
+                        co.set(1, 7 - co.get(1));
+                    }
+                    let square = shape.cell(&co)?.index();
+                    Some(Feature {
+                        index: k * 64 + square,
+                        sign: sign(player),
+                        phase: phase(player),
+                    })
                 })
-            })
-            .collect();
+                .collect(),
+            TableFit::Mobility => e
+                .mobility_counts(&pos)
+                .into_iter()
+                .filter_map(|(player, kind, _, count)| {
+                    let letter = e.kinds()[kind].letter;
+                    let k = MOBILITY_KINDS.iter().position(|&l| l == letter)?;
+                    Some(Feature {
+                        index: k * MOBILITY_LEN + count.min(MOBILITY_LEN - 1),
+                        sign: sign(player.index()),
+                        phase: phase(player.index()),
+                    })
+                })
+                .collect(),
+        };
         items.push((base, expectation(cp * label_scale), features));
     }
-    // theta[index] middle game, theta[384 + index] endgame.
-    let n = TABLE_KINDS.len() * 64;
+    // theta[index] middle game, theta[n + index] endgame.
+    let n = match fit {
+        TableFit::Placement => TABLE_KINDS.len() * 64,
+        TableFit::Mobility => MOBILITY_KINDS.len() * MOBILITY_LEN,
+    };
     let mut theta = vec![0.0f64; 2 * n];
     let (mut m, mut v) = (vec![0.0f64; 2 * n], vec![0.0f64; 2 * n]);
     let (rate, b1, b2, l2) = (0.5, 0.9, 0.999, 1e-7);
     let slope = 10f64.ln() / 400.0;
+    let score_of = |theta: &[f64], base: f64, features: &[Feature]| {
+        base + features
+            .iter()
+            .map(|f| f.sign * (theta[f.index] * f.phase + theta[n + f.index] * (1.0 - f.phase)))
+            .sum::<f64>()
+    };
     let error_of = |theta: &[f64]| {
         let mut total = 0.0;
         for (base, label, features) in &items {
-            let s = base
-                + features
-                    .iter()
-                    .map(|f| {
-                        f.sign * (theta[f.index] * f.phase + theta[n + f.index] * (1.0 - f.phase))
-                    })
-                    .sum::<f64>();
-            total += (expectation(s) - label).powi(2);
+            total += (expectation(score_of(theta, *base, features)) - label).powi(2);
         }
         total / items.len() as f64
+    };
+    // A mobility table's mean (each count weighted by how often the data's men of the kind reach
+    // it, in each phase) is material: a constant for every man of the kind. The fit would trade
+    // it against the piece values, which the matches have kept, so every step takes it out.
+    let mut weight = vec![0.0f64; 2 * n];
+    for (_, _, features) in &items {
+        for f in features {
+            weight[f.index] += f.phase;
+            weight[n + f.index] += 1.0 - f.phase;
+        }
+    }
+    let centre = |theta: &mut [f64]| {
+        if fit != TableFit::Mobility {
+            return;
+        }
+        for table in (0..2 * n).step_by(MOBILITY_LEN) {
+            let range = table..table + MOBILITY_LEN;
+            let total: f64 = weight[range.clone()].iter().sum();
+            if total > 0.0 {
+                let mean = range.clone().map(|i| weight[i] * theta[i]).sum::<f64>() / total;
+                theta[range].iter_mut().for_each(|t| *t -= mean);
+            }
+        }
     };
     println!("tables: error at the start {:.6}", error_of(&theta));
     for step in 1..=steps {
         let mut grad = vec![0.0f64; 2 * n];
         for (base, label, features) in &items {
-            let s = base
-                + features
-                    .iter()
-                    .map(|f| {
-                        f.sign * (theta[f.index] * f.phase + theta[n + f.index] * (1.0 - f.phase))
-                    })
-                    .sum::<f64>();
-            let p = expectation(s);
+            let p = expectation(score_of(&theta, *base, features));
             let d = 2.0 * (p - label) * p * (1.0 - p) * slope;
             for f in features {
                 grad[f.index] += d * f.sign * f.phase;
@@ -387,10 +454,19 @@ fn fit_tables(
             let vh = v[i] / (1.0 - b2.powi(step as i32));
             theta[i] -= rate * mh / (vh.sqrt() + 1e-12);
         }
+        centre(&mut theta);
         if step % 100 == 0 || step == steps {
             println!("tables: step {step}, error {:.6}", error_of(&theta));
         }
     }
+    match fit {
+        TableFit::Placement => placement_source(&theta, n),
+        TableFit::Mobility => mobility_source(&theta, n),
+    }
+}
+
+/// The placement tables `theta` (middle games, then endgames from `n`) as Rust source.
+fn placement_source(theta: &[f64], n: usize) -> String {
     let mut src = String::from(
         "//! Written by benches/examples/tune.rs --tables: centipawns per square by kind, as White\n\
          //! sees the board (each row a rank, from the first: a1 to h1, then a2 to h2, ...), the\n\
@@ -411,6 +487,40 @@ fn fit_tables(
                             format!("{:4}", theta[off + k * 64 + rank * 8 + file].round() as i32)
                         })
                         .collect();
+                    format!("        {},\n", row.join(","))
+                })
+                .collect::<String>()
+        };
+        src += &format!(
+            "    ('{letter}', [\n{}    ], [\n{}    ]),\n",
+            table(0),
+            table(n)
+        );
+    }
+    src += "];\n";
+    src
+}
+
+/// The mobility tables `theta` (middle games, then endgames from `n`) as Rust source.
+fn mobility_source(theta: &[f64], n: usize) -> String {
+    let mut src = String::from(
+        "//! Written by benches/examples/tune.rs --mobility: centipawns by kind and the number of\n\
+         //! squares a man reaches (0 to 27, as the evaluation's mobility counts them), on top of\n\
+         //! the linear mobility term; the middle game then the endgame.\n\n\
+         /// The mobility tables: (kind's letter, middle game, endgame).\n\
+         #[rustfmt::skip]\n",
+    );
+    src += &format!(
+        "pub(crate) const MOBILITY: [(char, [i32; {MOBILITY_LEN}], [i32; {MOBILITY_LEN}]); {}] = [\n",
+        MOBILITY_KINDS.len()
+    );
+    for (k, letter) in MOBILITY_KINDS.iter().enumerate() {
+        let table = |off: usize| {
+            theta[off + k * MOBILITY_LEN..][..MOBILITY_LEN]
+                .chunks(14)
+                .map(|row| {
+                    let row: Vec<String> =
+                        row.iter().map(|v| format!("{:4}", v.round() as i32)).collect();
                     format!("        {},\n", row.join(","))
                 })
                 .collect::<String>()

@@ -94,6 +94,10 @@ pub(crate) struct EvalTables {
     avg_mobility: Vec<f64>,
     /// Centipawns times [`MOB_SCALE`] per cell a man of the kind reaches.
     mob_weight: Vec<i32>,
+    /// Per kind, the learnt `EvalParams::mobility_tables`: (middle game, endgame) centipawns by
+    /// the count of cells reached, the last entry for any larger count; empty without a table
+    /// and for kinds whose mobility is not counted (royal and promoting ones).
+    mob_table: Vec<Vec<(i32, i32)>>,
     /// Centipawns a promoting man of the kind gains at full progress.
     promo_gain: Vec<i32>,
     /// `progress[player][cell]`: progress toward the promotion zone, 0 to 1024.
@@ -353,6 +357,25 @@ impl EvalTables {
             })
             .collect();
         let mobility = mob_plans(e, &ride_flags);
+        // Only for the kinds whose mobility is counted (neither royal nor promoting).
+        let mob_table = (0..nk)
+            .map(|k| {
+                let letter = e.kinds[k].letter;
+                if mob_weight[k] == 0 {
+                    return Vec::new();
+                }
+                params
+                    .mobility_tables
+                    .iter()
+                    .find(|t| t.letter == letter)
+                    .map(|t| {
+                        let at = |v: &[i32], i: usize| v.get(i).copied().unwrap_or(0);
+                        let len = t.middle.len().max(t.end.len());
+                        (0..len).map(|i| (at(&t.middle, i), at(&t.end, i))).collect()
+                    })
+                    .unwrap_or_default()
+            })
+            .collect();
         let distance = if params.passed_enemy_royal != 0 || params.passed_own_royal != 0 {
             let coords: Vec<_> = e.shape.cells().map(|c| e.shape.coords(c)).collect();
             let mut d = Vec::with_capacity(cells * cells);
@@ -383,6 +406,7 @@ impl EvalTables {
             values,
             derived,
             avg_mobility,
+            mob_table,
             mob_weight,
             promo_gain,
             progress,
@@ -778,6 +802,28 @@ impl<const W: usize> Engine<W> {
         &self.eval_params
     }
 
+    /// The mobility count of every man whose mobility the evaluation counts (neither royal nor
+    /// promoting): its player, kind, cell and the number of cells it reaches now, as the
+    /// evaluation counts them (for fitting `EvalParams::mobility_tables`).
+    pub fn mobility_counts(&self, pos: &Position<W>) -> Vec<(Player, usize, Cell, usize)> {
+        let t = self.eval_tables();
+        let occ = pos.occupied();
+        let mut out = Vec::new();
+        for p in self.players.all() {
+            let enemies = self.enemies_of(pos, p);
+            let allowed = [!occ | enemies, !occ, enemies];
+            for k in (0..self.kinds.len()).filter(|&k| t.mob_weight[k] != 0) {
+                let plan = &t.mobility[p.index() * self.kinds.len() + k];
+                for c in pos.by_player[p.index()] & pos.by_kind[k] {
+                    let (n, _, _) =
+                        self.mobility_by(plan, pos, p, k, c, occ, &allowed, CellSet::EMPTY);
+                    out.push((p, k, c, n));
+                }
+            }
+        }
+        out
+    }
+
     /// Sets the evaluation's weights (for tuning them; the defaults are
     /// [`EvalParams::for_dimensions`]): the tables built from them are built again at next use.
     pub fn set_eval_params(&mut self, params: EvalParams) {
@@ -974,6 +1020,7 @@ impl<const W: usize> Engine<W> {
                     line_riders = lt.line_riders[p * nk + k];
                 }
                 let w = t.mob_weight[k];
+                let mob_table = &t.mob_table[k];
                 let plan = &t.mobility[p * self.kinds.len() + k];
                 let gain = t.promo_gain[k];
                 let promotes = self.kinds[k].promotes;
@@ -989,6 +1036,10 @@ impl<const W: usize> Engine<W> {
                         let (n, near_king, attacks) =
                             self.mobility_by(plan, pos, Player(p as u8), k, c, occ, &allowed, zone);
                         mobility += w * n as i32;
+                        if let Some(&(m, e)) = mob_table.get(n).or(mob_table.last()) {
+                            middle += m;
+                            end += e;
+                        }
                         king_attacks += near_king as i32;
                         kind_attacks |= attacks;
                         kind_attackers += (near_king > 0) as i32;

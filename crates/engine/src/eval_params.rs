@@ -69,6 +69,10 @@ pub struct EvalParams {
     /// Centipawns per cell added to a kind's placement term, learnt rather than derived;
     /// empty by default.
     pub placement_tables: Vec<PlacementTable>,
+    /// Centipawns by the number of cells a man reaches, per kind, on top of the linear
+    /// mobility term (which stays); only for kinds whose mobility counts (neither royal nor
+    /// promoting); empty by default.
+    pub mobility_tables: Vec<MobilityTable>,
 }
 
 /// The danger to the enemy kings a player's men make (after Stockfish's classical evaluation),
@@ -136,6 +140,21 @@ impl EvalParams {
             drawish_lead: 0,
             piece_values: Vec::new(),
             placement_tables: Vec::new(),
+            mobility_tables: Vec::new(),
         }
     }
+}
+
+/// A kind's centipawns by the number of cells a man of it reaches now (the mobility term's
+/// count), on top of the linear mobility term: `middle` while the enemies keep all their
+/// officers, `end` once they have none (tapered in between). A count beyond the table reads its
+/// last entry. It lets the evaluation count a trapped piece for more than its few missing cells.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MobilityTable {
+    /// The kind's letter.
+    pub letter: char,
+    /// Centipawns by count in the middle game.
+    pub middle: Vec<i32>,
+    /// Centipawns by count in the endgame.
+    pub end: Vec<i32>,
 }

@@ -827,6 +827,59 @@ fn placement_tables_are_tapered_and_mirrored() {
     assert_eq!(gained, [[7, 7], [3, 0]]);
 }
 
+/// Learnt mobility tables (`EvalParams::mobility_tables`, docs/search.md *Evaluation*): a man
+/// adds its kind's value for the number of cells it reaches (a count beyond the table reads its
+/// last entry), the middle game's while the enemies keep all their officers and the endgame's
+/// once they have none; a royal kind's table is ignored (its mobility is not counted).
+#[test]
+fn mobility_tables_count_by_cells_reached() {
+    let mut e = engine(&rules(
+        4,
+        4,
+        &format!("{KING}, {ROOK}"),
+        "kr2/4/4/1R1K w",
+        "",
+    ));
+    let scores = |e: &Engine<1>, text: &str| {
+        let p = e.parse_position(text).unwrap();
+        let mut s = [0i32; 2];
+        e.evaluate_players(&p, &mut s);
+        s
+    };
+    // The rooks reach: b1 and b4 five cells each; b1 alone five; a1 four (a2 to a4, b1), b4
+    // five (a4, c4, b3 to b1); b2 alone six, beyond the table.
+    let positions = [
+        "kr2/4/4/1R1K w",
+        "k3/4/4/1R1K w",
+        "1r1k/4/4/R1K1 w",
+        "k3/4/1R2/3K w",
+    ];
+    let before: Vec<[i32; 2]> = positions.iter().map(|t| scores(&e, t)).collect();
+    let mut params = e.eval_params().clone();
+    params.mobility_tables = vec![
+        crate::MobilityTable {
+            letter: 'R',
+            middle: vec![0, 0, 0, 0, 11, 7],
+            end: vec![0, 0, 0, 0, 0, 3],
+        },
+        crate::MobilityTable {
+            letter: 'K',
+            middle: vec![500; 9],
+            end: vec![500; 9],
+        },
+    ];
+    e.set_eval_params(params);
+    let gained: Vec<[i32; 2]> = positions
+        .iter()
+        .zip(&before)
+        .map(|(t, b)| {
+            let s = scores(&e, t);
+            [s[0] - b[0], s[1] - b[1]]
+        })
+        .collect();
+    assert_eq!(gained, [[7, 7], [3, 0], [11, 7], [3, 0]]);
+}
+
 /// The Zobrist key that `make` and `pass` keep up to date is the key from scratch, in random
 /// games of Ecila's rule sets (one and four words; no placement move was drawn there, so
 /// placement is not covered yet); the fast path's random games check the same in its rule sets

@@ -6,6 +6,7 @@
 
 mod dead;
 mod fen;
+mod mobility;
 mod placement;
 pub mod weights;
 

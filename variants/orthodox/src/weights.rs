@@ -2,7 +2,7 @@
 //! stops, docs/search.md *The weights (`EvalParams`) and their tuning*) and kept after matches
 //! against the engine's defaults.
 
-use spacechess_engine::{EvalParams, KingDanger, PlacementTable};
+use spacechess_engine::{EvalParams, KingDanger, MobilityTable, PlacementTable};
 
 /// The weights orthodox chess plays with: `benches/examples/tune.rs` fitted them to 50 000 quiet
 /// positions of the engine's own games labelled by Stockfish at depth 8, and they won
@@ -49,6 +49,14 @@ pub fn tuned() -> EvalParams {
         placement_tables: super::placement::TABLES
             .iter()
             .map(|&(letter, middle, end)| PlacementTable {
+                letter,
+                middle: middle.to_vec(),
+                end: end.to_vec(),
+            })
+            .collect(),
+        mobility_tables: super::mobility::MOBILITY
+            .iter()
+            .map(|&(letter, middle, end)| MobilityTable {
                 letter,
                 middle: middle.to_vec(),
                 end: end.to_vec(),
