@@ -519,8 +519,10 @@ fn mobility_source(theta: &[f64], n: usize) -> String {
             theta[off + k * MOBILITY_LEN..][..MOBILITY_LEN]
                 .chunks(14)
                 .map(|row| {
-                    let row: Vec<String> =
-                        row.iter().map(|v| format!("{:4}", v.round() as i32)).collect();
+                    let row: Vec<String> = row
+                        .iter()
+                        .map(|v| format!("{:4}", v.round() as i32))
+                        .collect();
                     format!("        {},\n", row.join(","))
                 })
                 .collect::<String>()

@@ -3,7 +3,9 @@
 tuner (benches/examples/tune.rs). Not run by CI.
 
 Usage: python3 benches/scripts/tune-label.py OUT DEPTH WORKER WORKERS RECORD...
-  RECORD: game records of `spacechess match orthodox ... --record FILE`.
+  RECORD: game records of `spacechess match orthodox ... --record FILE`. Our engine against
+  itself plays both games of a pair alike: give the two sides different node counts
+  (`--a search:nodes=3000 --b search:nodes=3300 --tc nodes=3000`) for games all different.
   Positions after the 8th ply, not in check, whose move played was quiet, are kept once each and
   shuffled; worker W of N labels every Nth (run N at once on N cores, then concatenate the OUTs).
   A position stays only if Stockfish's best move at DEPTH is quiet too and its score is not a

@@ -371,7 +371,9 @@ impl EvalTables {
                     .map(|t| {
                         let at = |v: &[i32], i: usize| v.get(i).copied().unwrap_or(0);
                         let len = t.middle.len().max(t.end.len());
-                        (0..len).map(|i| (at(&t.middle, i), at(&t.end, i))).collect()
+                        (0..len)
+                            .map(|i| (at(&t.middle, i), at(&t.end, i)))
+                            .collect()
                     })
                     .unwrap_or_default()
             })
