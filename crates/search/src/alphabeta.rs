@@ -534,6 +534,8 @@ struct Worker<'a, V: Variant> {
     can_pass: bool,
     /// Two players: the node two plies up is the same player's (for "improving").
     two_sided: bool,
+    /// [`SearchHints::table_score_in_pruning`](spacechess_variant::SearchHints::table_score_in_pruning), the variant's.
+    table_score_in_pruning: bool,
 }
 
 /// Slots of a thread's evaluation cache (16 bytes each: 1 MiB).
@@ -656,6 +658,20 @@ fn late_move_limit(depth: u32, improving: bool) -> usize {
 }
 
 /// A history update toward `bonus` (either sign), kept within [`HISTORY_MAX`].
+/// The static score `s` of a node refined by the table's score and bound for it (`hint`, mate
+/// scores left out), where the bound says the searched score lies beyond the static one: an
+/// exact score replaces it, a lower bound above it or an upper bound below it too. The pruning
+/// rules then judge by a searched score where the node has one
+/// ([`SearchHints::table_score_in_pruning`](spacechess_variant::SearchHints::table_score_in_pruning)).
+fn refined_static(s: i32, hint: Option<(i32, Bound)>) -> i32 {
+    match hint {
+        Some((t, Bound::Exact)) => t,
+        Some((t, Bound::Lower)) if t > s => t,
+        Some((t, Bound::Upper)) if t < s => t,
+        _ => s,
+    }
+}
+
 fn nudge(h: &mut i32, bonus: i32) {
     *h += bonus - *h * bonus.abs() / HISTORY_MAX;
 }
@@ -711,6 +727,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             seldepth: 0,
             can_pass: options.null_move && v.players().count() == 2,
             two_sided: v.players().count() == 2,
+            table_score_in_pruning: v.search_hints().table_score_in_pruning,
         }
     }
 
@@ -1206,10 +1223,14 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         let pv_node = beta - alpha > 1;
         let mut hash_move = None;
+        let mut tt_hint = None;
         if let Some(e) = self.shared.tt.probe(key) {
             hash_move = e.best;
+            let s = from_tt(e.score, ply);
+            if s.abs() < MATE_BOUND {
+                tt_hint = Some((s, e.bound));
+            }
             if u32::from(e.depth) >= depth {
-                let s = from_tt(e.score, ply);
                 match e.bound {
                     Bound::Exact => return s,
                     Bound::Lower if s >= beta => return s,
@@ -1231,6 +1252,14 @@ impl<'a, V: Variant> Worker<'a, V> {
             (Some(now), Some(before)) if self.two_sided => now > before,
             (Some(_), _) => true,
             (None, _) => false,
+        };
+        // Where the variant asks for it, the table's score refines the static score for the
+        // pruning rules below (not for `improving`).
+        let static_score = match tt_hint {
+            Some(_) if self.table_score_in_pruning => {
+                static_score.map(|s| refined_static(s, tt_hint))
+            }
+            _ => static_score,
         };
         let quiet_node =
             !pv_node && !in_check && beta.abs() < MATE_BOUND && alpha.abs() < MATE_BOUND;
@@ -1812,5 +1841,22 @@ mod eval_cache_tests {
         // Key 0 marks an empty slot: never a hit, even after a put.
         c.put(0, 5);
         assert_eq!(c.get(0), None);
+    }
+}
+
+#[cfg(test)]
+mod refined_static_tests {
+    use super::*;
+
+    /// docs/search.md, *Pruning*: the table's score refines the static score only where its
+    /// bound says the searched score lies beyond it.
+    #[test]
+    fn the_table_refines_the_static_score_only_beyond_it() {
+        assert_eq!(refined_static(30, None), 30);
+        assert_eq!(refined_static(30, Some((-12, Bound::Exact))), -12);
+        assert_eq!(refined_static(30, Some((80, Bound::Lower))), 80);
+        assert_eq!(refined_static(30, Some((10, Bound::Lower))), 30);
+        assert_eq!(refined_static(30, Some((10, Bound::Upper))), 10);
+        assert_eq!(refined_static(30, Some((80, Bound::Upper))), 30);
     }
 }

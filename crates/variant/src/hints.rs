@@ -9,6 +9,11 @@ pub struct SearchHints {
     /// The divisor of the late-move reduction `1 + ln(depth) ln(rank) / divisor` (in plies):
     /// a smaller one reduces late quiet moves more. Default 1.9.
     pub reduction_divisor: f64,
+    /// Whether the pruning rules (reverse futility, null move, futility) judge a node by the
+    /// transposition table's score where its bound says the searched score lies beyond the
+    /// static one, instead of by the static score alone. Default false: neutral in orthodox
+    /// (+7 [−6, +20] in 2 000 games), and it finds some quiet mates an iteration or two later.
+    pub table_score_in_pruning: bool,
 }
 
 impl SearchHints {
@@ -20,6 +25,7 @@ impl Default for SearchHints {
     fn default() -> Self {
         SearchHints {
             reduction_divisor: Self::DEFAULT_REDUCTION_DIVISOR,
+            table_score_in_pruning: false,
         }
     }
 }

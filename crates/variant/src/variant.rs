@@ -252,7 +252,8 @@ pub trait Variant: Send + Sync {
     }
 
     /// Settings of the generic search particular to this variant's game tree (late-move
-    /// reductions). Default: [`SearchHints::default`], measured over all the variants.
+    /// reductions, what the pruning judges by). Default: [`SearchHints::default`], measured over
+    /// all the variants.
     fn search_hints(&self) -> SearchHints {
         SearchHints::default()
     }

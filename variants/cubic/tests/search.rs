@@ -143,3 +143,13 @@ fn raumschach_engine_moves_are_legal_and_deterministic() {
         pos = v.play(&pos, &m);
     }
 }
+
+/// docs/search.md, issue 14's twenty-sixth stop: Raumschach's pruning reads the table's score
+/// (`SearchHints::table_score_in_pruning`; the mate tests above search with it); Parton's 6x6x6
+/// game keeps the default.
+#[test]
+fn raumschach_prunes_by_the_table_score() {
+    assert!(raumschach().search_hints().table_score_in_pruning);
+    let cubic = spacechess_cubic::Cubic6::cubic(None, &[]).expect("the built-in rule set");
+    assert!(!cubic.search_hints().table_score_in_pruning);
+}

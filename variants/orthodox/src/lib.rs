@@ -163,6 +163,7 @@ impl Variant for Orthodox {
     fn search_hints(&self) -> SearchHints {
         SearchHints {
             reduction_divisor: 1.7,
+            ..SearchHints::default()
         }
     }
 }
