@@ -657,7 +657,6 @@ fn late_move_limit(depth: u32, improving: bool) -> usize {
     }
 }
 
-/// A history update toward `bonus` (either sign), kept within [`HISTORY_MAX`].
 /// The static score `s` of a node refined by the table's score and bound for it (`hint`, mate
 /// scores left out), where the bound says the searched score lies beyond the static one: an
 /// exact score replaces it, a lower bound above it or an upper bound below it too. The pruning
@@ -672,6 +671,18 @@ fn refined_static(s: i32, hint: Option<(i32, Bound)>) -> i32 {
     }
 }
 
+/// The move a node stores in the table (an index into its `moves` legal moves): the best
+/// found, except where no move reached alpha (`failed_low`): the bounds of such a node's moves
+/// say little of which is best, so the table's move, if it had one, stays (issue 14's
+/// twenty-seventh stop: +51 [+19, +83] in 400 orthodox games).
+fn move_to_store(hash_move: Option<u16>, best: u16, failed_low: bool, moves: usize) -> u16 {
+    match hash_move {
+        Some(h) if failed_low && usize::from(h) < moves => h,
+        _ => best,
+    }
+}
+
+/// A history update toward `bonus` (either sign), kept within [`HISTORY_MAX`].
 fn nudge(h: &mut i32, bonus: i32) {
     *h += bonus - *h * bonus.abs() / HISTORY_MAX;
 }
@@ -1462,7 +1473,8 @@ impl<'a, V: Variant> Worker<'a, V> {
         self.tried[p] = tried;
         self.path.pop();
         if !self.stopped {
-            self.store(key, depth, ply, best_score, alpha0, beta, Some(best));
+            let kept = move_to_store(hash_move, best, best_score <= alpha0, moves.len());
+            self.store(key, depth, ply, best_score, alpha0, beta, Some(kept));
         }
         self.give_back(ply, moves, order);
         best_score
@@ -1858,5 +1870,21 @@ mod refined_static_tests {
         assert_eq!(refined_static(30, Some((10, Bound::Lower))), 30);
         assert_eq!(refined_static(30, Some((10, Bound::Upper))), 10);
         assert_eq!(refined_static(30, Some((80, Bound::Upper))), 30);
+    }
+}
+
+#[cfg(test)]
+mod stored_move_tests {
+    use super::*;
+
+    /// docs/search.md, *Transposition table*: a node where no move reached alpha keeps the
+    /// table's move; otherwise it stores the best move found.
+    #[test]
+    fn a_node_that_fails_low_keeps_the_tables_move() {
+        assert_eq!(move_to_store(Some(4), 7, true, 20), 4);
+        assert_eq!(move_to_store(Some(4), 7, false, 20), 7);
+        // No move from the table, or one out of range of the node's moves: the best found.
+        assert_eq!(move_to_store(None, 7, true, 20), 7);
+        assert_eq!(move_to_store(Some(25), 7, true, 20), 7);
     }
 }
