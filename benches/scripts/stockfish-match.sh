@@ -9,6 +9,12 @@
 #   defaults: 40 games a level, 100 ms a move, levels 1350 1600 1800 2000 2200
 # Environment: ENGINE (default: search), the --a engine of `spacechess match`; BIN, the spacechess
 # binary (default: target/release/spacechess, built first).
+#
+# Stockfish 15.1's limited levels choose their move from a search of fixed depth (1 + its skill
+# level: 6 at UCI_Elo 1900, 7 at 2000, 10 at 2200), which it reaches in milliseconds on any
+# machine; ours searches for the time given, so its score depends on the machine's speed. For a
+# figure that does not, give our engine a node budget: ENGINE=search:nodes=150000 (what 0.1 s was
+# on the machine of docs/search.md's fifteenth stop). See docs/search.md, twenty-eighth stop.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 games="${1:-40}"
