@@ -357,3 +357,83 @@ fn a_small_node_budget_is_kept() {
         );
     }
 }
+
+/// Orthodox chess with or without the table's move codes (`Variant::move_code`), counting the
+/// full move lists the search asks for.
+struct CountedLists {
+    chess: spacechess_orthodox::Orthodox,
+    codes: bool,
+    lists: std::sync::atomic::AtomicUsize,
+}
+
+impl CountedLists {
+    fn new(codes: bool) -> CountedLists {
+        CountedLists {
+            chess: spacechess_orthodox::Orthodox::new(),
+            codes,
+            lists: Default::default(),
+        }
+    }
+}
+
+impl Variant for CountedLists {
+    type Position = <spacechess_orthodox::Orthodox as Variant>::Position;
+    type Move = <spacechess_orthodox::Orthodox as Variant>::Move;
+    spacechess_variant::forward_variant!(chess => name, description, options_ron, players, start,
+        to_move, draw, move_info, men, board, play, outcome, in_check, move_text, parse_move,
+        position_text, parse_position, repetition_key, halfmove_clock, draw_rules, hash_key,
+        evaluate, capture_values, noisy_moves, pass, see, search_hints);
+    fn legal_moves(&self, pos: &Self::Position, out: &mut Vec<Self::Move>) {
+        self.lists
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.chess.legal_moves(pos, out)
+    }
+    fn move_code(&self, pos: &Self::Position, moves: &[Self::Move], index: usize) -> Option<u32> {
+        self.codes
+            .then(|| self.chess.move_code(pos, moves, index))
+            .flatten()
+    }
+    fn move_by_code(
+        &self,
+        pos: &Self::Position,
+        code: u32,
+        scratch: &mut Vec<Self::Move>,
+    ) -> Option<Self::Move> {
+        self.codes
+            .then(|| self.chess.move_by_code(pos, code, scratch))
+            .flatten()
+    }
+}
+
+#[test]
+fn the_tables_move_is_tried_before_the_moves_are_listed() {
+    // docs/search.md, Transposition table: where the variant names moves by codes, a node
+    // searches the table's move before listing its moves, and lists none when it cuts there.
+    // The search is the same otherwise: the same mate found, a legal move from a middlegame.
+    let mate_in_two = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";
+    let middlegame = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8";
+    for (text, depth) in [(mate_in_two, 4), (middlegame, 6)] {
+        let (with, without) = (CountedLists::new(true), CountedLists::new(false));
+        let pos = with.parse_position(text).unwrap();
+        let a = Searcher::new(&with).search(&pos, Limits::depth(depth));
+        let b = Searcher::new(&without).search(&pos, Limits::depth(depth));
+        let mut legal = Vec::new();
+        with.chess.legal_moves(&pos, &mut legal);
+        assert!(legal.contains(a.best.as_ref().unwrap()));
+        assert!(legal.contains(b.best.as_ref().unwrap()));
+        let lists = |v: &CountedLists| v.lists.load(std::sync::atomic::Ordering::Relaxed);
+        // Per node searched, fewer lists with codes.
+        let (la, lb) = (lists(&with) as f64, lists(&without) as f64);
+        assert!(
+            la / (a.nodes as f64) < lb / (b.nodes as f64),
+            "{text}: {la} lists in {} nodes with codes, {lb} in {} without",
+            a.nodes,
+            b.nodes
+        );
+        if text == mate_in_two {
+            // Nxf6+ gxf6 Bxf7# (Legall's pattern, another mating line may come first).
+            assert_eq!(a.score, super::MATE - 3, "{text}");
+            assert_eq!(b.score, super::MATE - 3, "{text}");
+        }
+    }
+}

@@ -2,9 +2,10 @@
 //!
 //! A slot is two 64-bit words: the entry packed in `data`, and the position's key XOR `data`.
 //! A reader recomputes the key from both words, so an entry torn by two threads writing at once
-//! reads as a different key and is ignored (the "lockless hashing" of Hyatt and Mann). Moves are
-//! stored as their index in [`spacechess_variant::Variant::legal_moves`]'s order, which makes an
-//! entry the same 16 bytes whatever the variant's move type.
+//! reads as a different key and is ignored (the "lockless hashing" of Hyatt and Mann). A move is
+//! stored as the variant's code for it ([`spacechess_variant::Variant::move_code`]) where it has
+//! one, otherwise as its index in [`spacechess_variant::Variant::legal_moves`]'s order, which
+//! makes an entry the same 16 bytes whatever the variant's move type.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -19,20 +20,31 @@ pub(crate) enum Bound {
     Upper,
 }
 
+/// A stored move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum TableMove {
+    /// The move's index in the position's legal move list.
+    Index(u16),
+    /// The variant's code for the move (below 2^23).
+    Code(u32),
+}
+
 /// One stored search result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Entry {
     /// The depth searched, in plies.
     pub depth: u8,
-    /// The score (mate scores relative to the node).
+    /// The score (mate scores relative to the node; within ±2^23).
     pub score: i32,
     /// What the score is.
     pub bound: Bound,
-    /// The best move's index in the position's legal move list.
-    pub best: Option<u16>,
+    /// The best move.
+    pub best: Option<TableMove>,
 }
 
-const NO_MOVE: u64 = 0xFFFF;
+/// The move's 24 bits: 0 for none, an index plus one, or a code with the top bit set.
+const CODE_FLAG: u64 = 1 << 23;
+const SCORE_MASK: u64 = (1 << 24) - 1;
 
 impl Entry {
     fn pack(self, generation: u8) -> u64 {
@@ -41,24 +53,34 @@ impl Entry {
             Bound::Lower => 1,
             Bound::Upper => 2,
         };
-        u64::from(self.score as u32)
-            | u64::from(self.depth) << 32
-            | bound << 40
-            | self.best.map_or(NO_MOVE, u64::from) << 42
+        let best = match self.best {
+            None => 0,
+            Some(TableMove::Index(i)) => u64::from(i) + 1,
+            Some(TableMove::Code(c)) => CODE_FLAG | (u64::from(c) & (CODE_FLAG - 1)),
+        };
+        (self.score as u64 & SCORE_MASK)
+            | u64::from(self.depth) << 24
+            | bound << 32
+            | best << 34
             | u64::from(generation & 0x3F) << 58
     }
 
     fn unpack(data: u64) -> Entry {
-        let best = (data >> 42) & 0xFFFF;
+        let best = (data >> 34) & 0xFF_FFFF;
         Entry {
-            score: data as u32 as i32,
-            depth: (data >> 32) as u8,
-            bound: match (data >> 40) & 3 {
+            // The low 24 bits, sign-extended.
+            score: ((data as u32) << 8) as i32 >> 8,
+            depth: (data >> 24) as u8,
+            bound: match (data >> 32) & 3 {
                 0 => Bound::Exact,
                 1 => Bound::Lower,
                 _ => Bound::Upper,
             },
-            best: (best != NO_MOVE).then_some(best as u16),
+            best: match best {
+                0 => None,
+                b if b & CODE_FLAG != 0 => Some(TableMove::Code((b & (CODE_FLAG - 1)) as u32)),
+                b => Some(TableMove::Index((b - 1) as u16)),
+            },
         }
     }
 }
@@ -169,10 +191,26 @@ mod tests {
             depth: 7,
             score: -123_456,
             bound: Bound::Upper,
-            best: Some(513),
+            best: Some(TableMove::Index(513)),
         };
         t.store(0xABCD_0003, e, 5);
         assert_eq!(t.probe(0xABCD_0003), Some(e));
+        // The extremes of each field.
+        for (score, best) in [
+            (1_000_001, Some(TableMove::Index(u16::MAX))),
+            (-1_000_001, Some(TableMove::Code((1 << 23) - 1))),
+            (0, Some(TableMove::Code(0))),
+            (-1, Some(TableMove::Index(0))),
+        ] {
+            let e = Entry {
+                depth: 255,
+                score,
+                bound: Bound::Lower,
+                best,
+            };
+            t.store(0x77, e, 63);
+            assert_eq!(t.probe(0x77), Some(e));
+        }
         // Same slot, other key: not found.
         assert_eq!(t.probe(0xABCE_0003), None);
         let none = Entry { best: None, ..e };
@@ -187,7 +225,7 @@ mod tests {
             depth: 9,
             score: 10,
             bound: Bound::Lower,
-            best: Some(1),
+            best: Some(TableMove::Code(1)),
         };
         t.store(0x21, deep, 1);
         t.store(0x21, Entry { depth: 3, ..deep }, 1);
