@@ -1994,7 +1994,7 @@ impl<const W: usize> Engine<W> {
 
     /// The single royal man of the side to move, if it has exactly one.
     #[inline]
-    pub(crate) fn single_royal(&self, pos: &Position<W>) -> Option<Cell> {
+    fn single_royal(&self, pos: &Position<W>) -> Option<Cell> {
         if self.royal_mask == 0 {
             return None;
         }
@@ -2257,18 +2257,6 @@ impl<const W: usize> Engine<W> {
         out: &mut Vec<Move>,
         noisy: bool,
     ) -> bool {
-        self.generate_fast_of(pos, out, noisy, None)
-    }
-
-    /// [`Engine::generate_fast_with`], or with `only` the moves of the man on that cell alone
-    /// (castling with them where it is the royal man's), in the same order as in the full list.
-    pub(crate) fn generate_fast_of(
-        &self,
-        pos: &Position<W>,
-        out: &mut Vec<Move>,
-        noisy: bool,
-        only: Option<Cell>,
-    ) -> bool {
         let Some(f) = self.fast.as_ref() else {
             return false;
         };
@@ -2289,15 +2277,7 @@ impl<const W: usize> Engine<W> {
         };
         let nk = self.kinds.len();
         let plans = &f.plans[me.index() * nk..me.index() * nk + nk];
-        let men = match only {
-            Some(c) => {
-                let mut one = CellSet::EMPTY;
-                one.insert(c);
-                own & one
-            }
-            None => own,
-        };
-        for from in men {
+        for from in own {
             let kind = self.kind_at(pos, from);
             let plan = &plans[kind as usize];
             if from == king {
@@ -2370,7 +2350,7 @@ impl<const W: usize> Engine<W> {
             }
             self.list_man(plan, pos, from, legal, occ, &allowed, enemies, out);
         }
-        if noisy || only.is_some_and(|c| c != king) {
+        if noisy {
             return true;
         }
         for &(i, men, path) in &f.castles[me.index()] {
@@ -2688,26 +2668,6 @@ impl<const W: usize> Engine<W> {
                 noisy,
                 expected
             ));
-        }
-        // The search's move codes: each legal move found again from its code, by listing its
-        // man's moves alone; a code naming no man of the side to move finds nothing.
-        let legal = &fast;
-        for i in 0..legal.len() {
-            let Some(code) = self.move_code(pos, legal, i) else {
-                if self.codes_apply(pos) {
-                    return Err(format!("{}: no code for {:?}", text(), legal[i]));
-                }
-                continue;
-            };
-            if code >= 1 << 23 || self.move_by_code(pos, code, &mut scratch) != Some(legal[i]) {
-                return Err(format!("{}: code {code} of {:?}", text(), legal[i]));
-            }
-        }
-        let empty = !pos.occupied();
-        if let Some(c) = empty.first_cell() {
-            if self.move_by_code(pos, c.0 << 11, &mut scratch).is_some() {
-                return Err(format!("{}: a code from the empty cell {c:?}", text()));
-            }
         }
         let n = self.count_legal(pos, &mut scratch);
         if n != general.len() {

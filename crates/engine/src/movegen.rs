@@ -6,11 +6,6 @@ use super::rules::{Goal, HopStyle, Mode};
 use spacechess_geometry::{Cell, CellSet};
 use spacechess_variant::Player;
 
-/// Bits of a move code ([`Engine::move_code`]) that hold the moving man's cell.
-const CODE_FROM_BITS: u32 = 12;
-/// Bits of a move code that hold the move's rank among its man's moves.
-const CODE_RANK_BITS: u32 = 11;
-
 /// Where generated moves go: a list, or only their number (perft's last ply counts the moves of
 /// men that cannot expose their king without listing them).
 pub(crate) trait MoveSink {
@@ -413,49 +408,6 @@ impl<const W: usize> Engine<W> {
         }
         out.retain(|m| self.is_noisy(pos, m));
         false
-    }
-
-    /// The search's compact name for `moves[index]`, where `moves` are `pos`'s legal moves in
-    /// [`Engine::generate_legal`]'s order: the moving man's cell and the move's rank among that
-    /// man's moves, which [`Engine::move_by_code`] finds again by listing that man's moves
-    /// alone. `None` where the fast path does not list the moves (the general path, several
-    /// royal men, a decided game) or capturing is compulsory (a man's moves alone do not say
-    /// whether a quiet move is legal).
-    pub fn move_code(&self, pos: &Position<W>, moves: &[Move], index: usize) -> Option<u32> {
-        let m = moves.get(index)?;
-        if !self.codes_apply(pos) || m.from.index() >= 1 << CODE_FROM_BITS {
-            return None;
-        }
-        let rank = moves[..index].iter().filter(|x| x.from == m.from).count();
-        (rank < 1 << CODE_RANK_BITS).then_some((m.from.0 << CODE_RANK_BITS) | rank as u32)
-    }
-
-    /// The legal move of `pos` that [`Engine::move_code`] named (`out` is scratch space): the
-    /// moves of the man on the code's cell are listed, not every legal move. `None` where codes
-    /// do not apply or the code names no move of this position.
-    pub fn move_by_code(&self, pos: &Position<W>, code: u32, out: &mut Vec<Move>) -> Option<Move> {
-        let from = Cell(code >> CODE_RANK_BITS);
-        if from.index() >= W * 64
-            || !pos.by_player[pos.to_move.index()].contains(from)
-            || !self.codes_apply(pos)
-        {
-            return None;
-        }
-        out.clear();
-        self.generate_fast_of(pos, out, false, Some(from))
-            .then(|| {
-                out.get((code & ((1 << CODE_RANK_BITS) - 1)) as usize)
-                    .copied()
-            })
-            .flatten()
-    }
-
-    /// Whether [`Engine::move_code`] names the legal moves of `pos`.
-    pub(crate) fn codes_apply(&self, pos: &Position<W>) -> bool {
-        !self.rules.compulsory_capture
-            && self.fast.is_some()
-            && !self.goal_reached(pos)
-            && self.single_royal(pos).is_some()
     }
 
     /// True if the move captures or promotes.

@@ -207,12 +207,6 @@ impl<const W: usize> Variant for Engine<W> {
     fn noisy_moves(&self, pos: &Position<W>, out: &mut Vec<Move>) -> bool {
         self.generate_noisy(pos, out)
     }
-    fn move_code(&self, pos: &Position<W>, moves: &[Move], index: usize) -> Option<u32> {
-        Engine::move_code(self, pos, moves, index)
-    }
-    fn move_by_code(&self, pos: &Position<W>, code: u32, scratch: &mut Vec<Move>) -> Option<Move> {
-        Engine::move_by_code(self, pos, code, scratch)
-    }
     fn see(&self, pos: &Position<W>, mv: &Move) -> Option<i32> {
         Engine::see(self, pos, mv)
     }

@@ -2,7 +2,7 @@
 //! transposition table, aspiration windows, null-move pruning, late-move reductions, check
 //! extensions and quiescence search; several threads share the table (lazy SMP).
 
-use super::tt::{Bound, Entry, Table, TableMove, SLOT_BYTES};
+use super::tt::{Bound, Entry, Table, SLOT_BYTES};
 use super::{Sides, INFINITY, MATE_BOUND};
 use spacechess_variant::Player;
 use spacechess_variant::Variant;
@@ -473,8 +473,7 @@ struct Shared<'a> {
 /// last searched (its score: the next iteration's aspiration window).
 struct RootMove<M> {
     m: M,
-    /// How the table stores it (its code, or its index in generation order).
-    stored: TableMove,
+    index: u16,
     line: Option<PvLine<M>>,
 }
 
@@ -796,17 +795,14 @@ impl<'a, V: Variant> Worker<'a, V> {
         };
         let mut generated = Vec::new();
         self.v.legal_moves(pos, &mut generated);
-        // Root moves with the table's name for each, those of `go searchmoves` only where any
-        // of them is legal.
-        let stored: Vec<_> = (0..generated.len())
-            .map(|i| self.table_move(pos, &generated, i as u16))
-            .collect();
+        // Root moves with their index in generation order (the table's move index), those of
+        // `go searchmoves` only where any of them is legal.
         let mut root_moves: Vec<RootMove<V::Move>> = generated
             .into_iter()
-            .zip(stored)
-            .map(|(m, stored)| RootMove {
+            .enumerate()
+            .map(|(i, m)| RootMove {
                 m,
-                stored,
+                index: i as u16,
                 line: None,
             })
             .collect();
@@ -1073,7 +1069,7 @@ impl<'a, V: Variant> Worker<'a, V> {
                 best_score,
                 alpha0,
                 beta,
-                Some(moves[best].stored),
+                Some(moves[best].index),
             );
         } else if best_score <= alpha0 {
             // Stopped: only a move whose finished search rose above the window counts as
@@ -1081,15 +1077,6 @@ impl<'a, V: Variant> Worker<'a, V> {
             best = 0;
         }
         (best_score, best)
-    }
-
-    /// How the table names `moves[index]`, a legal move of `pos`: the variant's code for it,
-    /// or its index.
-    fn table_move(&self, pos: &V::Position, moves: &[V::Move], index: u16) -> TableMove {
-        match self.v.move_code(pos, moves, usize::from(index)) {
-            Some(code) if code < 1 << 23 => TableMove::Code(code),
-            _ => TableMove::Index(index),
-        }
     }
 
     /// Stores a node's result: `score` searched in the window (`alpha0`, `beta`) at `ply`.
@@ -1102,7 +1089,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         score: i32,
         alpha0: i32,
         beta: i32,
-        best: Option<TableMove>,
+        best: Option<u16>,
     ) {
         let bound = if score >= beta {
             Bound::Lower
@@ -1262,11 +1249,8 @@ impl<'a, V: Variant> Worker<'a, V> {
         let pv_node = beta - alpha > 1;
         let mut hash_move = None;
         let mut tt_hint = None;
-        // Whether the table's move cut this node before.
-        let mut tt_cut = false;
         if let Some(e) = self.shared.tt.probe(key) {
             hash_move = e.best;
-            tt_cut = e.bound == Bound::Lower;
             let s = from_tt(e.score, ply);
             if s.abs() < MATE_BOUND {
                 tt_hint = Some((s, e.bound));
@@ -1344,73 +1328,21 @@ impl<'a, V: Variant> Worker<'a, V> {
             depth -= 1;
         }
         let (mut moves, mut order) = self.take_buffers(ply);
-        let mut tried = std::mem::take(&mut self.tried[p]);
-        tried.clear();
-        let alpha0 = alpha;
-        let mut best_score = -INFINITY;
-        self.path.push(raw);
-        // The table's move, where the variant names it by a code (found without listing the
-        // moves).
-        let coded = match hash_move {
-            Some(TableMove::Code(code)) => self.v.move_by_code(pos, code, &mut moves),
-            _ => None,
-        };
-        // Where it cut before (a lower bound), it is searched before the moves are listed, as
-        // the ordering below would put it first; most such nodes cut on it again and list none.
-        // (Elsewhere the list comes first: ordering the other moves after the table's move has
-        // been searched, with the history its subtree left, made smaller trees that played
-        // worse: issue 14's thirty-first stop.)
-        let mut first_done = false;
-        if let (Some(m), true) = (&coded, tt_cut) {
-            let quiet = self.v.capture_values(pos, m).is_none();
-            let child = self.v.play(pos, m);
-            let slot = move_hash(m);
-            self.line[p + 1] = slot as u32 + 1;
-            let score = self.child_score(&child, me, depth - 1, ply + 1, alpha, beta, None);
-            if self.stopped || score >= beta {
-                self.path.pop();
-                if !self.stopped {
-                    if quiet {
-                        self.remember_quiet(m, slot, &tried, me, ply, depth);
-                    }
-                    self.store(key, depth, ply, score, alpha0, beta, hash_move);
-                }
-                self.tried[p] = tried;
-                self.give_back(ply, moves, order);
-                return if self.stopped { best_score } else { score };
-            }
-            best_score = score;
-            alpha = alpha.max(score);
-            if quiet {
-                tried.push(slot);
-            }
-            first_done = true;
-        }
-        moves.clear();
         self.v.legal_moves(pos, &mut moves);
         if moves.is_empty() {
-            self.path.pop();
-            self.tried[p] = tried;
             self.give_back(ply, moves, order);
             return self
                 .sides
                 .outcome_score(self.v.outcome(pos).as_ref(), me, ply);
         }
-        // The table's move as an index in the list.
-        let hash_index = match (hash_move, &coded) {
-            (Some(TableMove::Index(i)), _) => Some(i),
-            (_, Some(m)) => moves.iter().position(|x| x == m).map(|i| i as u16),
-            _ => None,
-        };
-        debug_assert!(
-            coded.is_none() || hash_index.is_some(),
-            "the coded move is legal"
-        );
-        // Searched already, as the first move.
-        let first_done = first_done && hash_index.is_some();
-        self.order(pos, &moves, &mut order, hash_index, ply, me);
+        self.order(pos, &moves, &mut order, hash_move, ply, me);
+        let mut tried = std::mem::take(&mut self.tried[p]);
+        tried.clear();
+        let alpha0 = alpha;
+        let mut best_score = -INFINITY;
         self.pick_checked(pos, &moves, &mut order, 0);
         let mut best = order[0].1;
+        self.path.push(raw);
         // Quiet moves that cannot lift the static score to alpha near the horizon are skipped
         // (after the first move, unless they give check).
         let prune_quiet = match static_score {
@@ -1451,9 +1383,6 @@ impl<'a, V: Variant> Worker<'a, V> {
                     self.next_checked(pos, &moves, &mut order[rank..]);
                 }
                 _ => self.next_checked(pos, &moves, &mut order[rank..]),
-            }
-            if rank == 0 && first_done {
-                continue;
             }
             let (order_key, index, _) = order[rank];
             let m = &moves[index as usize];
@@ -1558,8 +1487,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         self.tried[p] = tried;
         self.path.pop();
         if !self.stopped {
-            let kept = move_to_store(hash_index, best, best_score <= alpha0, moves.len());
-            let kept = self.table_move(pos, &moves, kept);
+            let kept = move_to_store(hash_move, best, best_score <= alpha0, moves.len());
             self.store(key, depth, ply, best_score, alpha0, beta, Some(kept));
         }
         self.give_back(ply, moves, order);
@@ -1843,7 +1771,7 @@ impl<'a, V: Variant> Worker<'a, V> {
                 break;
             }
             seen.push(key);
-            let Some(stored) = self
+            let Some(index) = self
                 .shared
                 .tt
                 .probe(key ^ self.key_salt)
@@ -1851,14 +1779,8 @@ impl<'a, V: Variant> Worker<'a, V> {
             else {
                 break;
             };
-            let next = match stored {
-                TableMove::Code(code) => self.v.move_by_code(&cur, code, &mut legal),
-                TableMove::Index(index) => {
-                    self.v.legal_moves(&cur, &mut legal);
-                    legal.get(index as usize).cloned()
-                }
-            };
-            let Some(m) = next else {
+            self.v.legal_moves(&cur, &mut legal);
+            let Some(m) = legal.get(index as usize).cloned() else {
                 break;
             };
             cur = self.v.play(&cur, &m);

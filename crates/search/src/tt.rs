@@ -2,10 +2,9 @@
 //!
 //! A slot is two 64-bit words: the entry packed in `data`, and the position's key XOR `data`.
 //! A reader recomputes the key from both words, so an entry torn by two threads writing at once
-//! reads as a different key and is ignored (the "lockless hashing" of Hyatt and Mann). A move is
-//! stored as the variant's code for it ([`spacechess_variant::Variant::move_code`]) where it has
-//! one, otherwise as its index in [`spacechess_variant::Variant::legal_moves`]'s order, which
-//! makes an entry the same 16 bytes whatever the variant's move type.
+//! reads as a different key and is ignored (the "lockless hashing" of Hyatt and Mann). Moves are
+//! stored as their index in [`spacechess_variant::Variant::legal_moves`]'s order, which makes an
+//! entry the same 16 bytes whatever the variant's move type.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -20,31 +19,20 @@ pub(crate) enum Bound {
     Upper,
 }
 
-/// A stored move.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum TableMove {
-    /// The move's index in the position's legal move list.
-    Index(u16),
-    /// The variant's code for the move (below 2^23).
-    Code(u32),
-}
-
 /// One stored search result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Entry {
     /// The depth searched, in plies.
     pub depth: u8,
-    /// The score (mate scores relative to the node; within ±2^23).
+    /// The score (mate scores relative to the node).
     pub score: i32,
     /// What the score is.
     pub bound: Bound,
-    /// The best move.
-    pub best: Option<TableMove>,
+    /// The best move's index in the position's legal move list.
+    pub best: Option<u16>,
 }
 
-/// The move's 24 bits: 0 for none, an index plus one, or a code with the top bit set.
-const CODE_FLAG: u64 = 1 << 23;
-const SCORE_MASK: u64 = (1 << 24) - 1;
+const NO_MOVE: u64 = 0xFFFF;
 
 impl Entry {
     fn pack(self, generation: u8) -> u64 {
@@ -53,34 +41,24 @@ impl Entry {
             Bound::Lower => 1,
             Bound::Upper => 2,
         };
-        let best = match self.best {
-            None => 0,
-            Some(TableMove::Index(i)) => u64::from(i) + 1,
-            Some(TableMove::Code(c)) => CODE_FLAG | (u64::from(c) & (CODE_FLAG - 1)),
-        };
-        (self.score as u64 & SCORE_MASK)
-            | u64::from(self.depth) << 24
-            | bound << 32
-            | best << 34
+        u64::from(self.score as u32)
+            | u64::from(self.depth) << 32
+            | bound << 40
+            | self.best.map_or(NO_MOVE, u64::from) << 42
             | u64::from(generation & 0x3F) << 58
     }
 
     fn unpack(data: u64) -> Entry {
-        let best = (data >> 34) & 0xFF_FFFF;
+        let best = (data >> 42) & 0xFFFF;
         Entry {
-            // The low 24 bits, sign-extended.
-            score: ((data as u32) << 8) as i32 >> 8,
-            depth: (data >> 24) as u8,
-            bound: match (data >> 32) & 3 {
+            score: data as u32 as i32,
+            depth: (data >> 32) as u8,
+            bound: match (data >> 40) & 3 {
                 0 => Bound::Exact,
                 1 => Bound::Lower,
                 _ => Bound::Upper,
             },
-            best: match best {
-                0 => None,
-                b if b & CODE_FLAG != 0 => Some(TableMove::Code((b & (CODE_FLAG - 1)) as u32)),
-                b => Some(TableMove::Index((b - 1) as u16)),
-            },
+            best: (best != NO_MOVE).then_some(best as u16),
         }
     }
 }
@@ -191,26 +169,10 @@ mod tests {
             depth: 7,
             score: -123_456,
             bound: Bound::Upper,
-            best: Some(TableMove::Index(513)),
+            best: Some(513),
         };
         t.store(0xABCD_0003, e, 5);
         assert_eq!(t.probe(0xABCD_0003), Some(e));
-        // The extremes of each field.
-        for (score, best) in [
-            (1_000_001, Some(TableMove::Index(u16::MAX))),
-            (-1_000_001, Some(TableMove::Code((1 << 23) - 1))),
-            (0, Some(TableMove::Code(0))),
-            (-1, Some(TableMove::Index(0))),
-        ] {
-            let e = Entry {
-                depth: 255,
-                score,
-                bound: Bound::Lower,
-                best,
-            };
-            t.store(0x77, e, 63);
-            assert_eq!(t.probe(0x77), Some(e));
-        }
         // Same slot, other key: not found.
         assert_eq!(t.probe(0xABCE_0003), None);
         let none = Entry { best: None, ..e };
@@ -225,7 +187,7 @@ mod tests {
             depth: 9,
             score: 10,
             bound: Bound::Lower,
-            best: Some(TableMove::Code(1)),
+            best: Some(1),
         };
         t.store(0x21, deep, 1);
         t.store(0x21, Entry { depth: 3, ..deep }, 1);

@@ -167,26 +167,6 @@ macro_rules! forward_variant {
             $crate::Variant::capture_values(&self.$f, pos, mv)
         }
     };
-    (@one $f:ident move_code) => {
-        fn move_code(
-            &self,
-            pos: &Self::Position,
-            moves: &[Self::Move],
-            index: usize,
-        ) -> Option<u32> {
-            $crate::Variant::move_code(&self.$f, pos, moves, index)
-        }
-    };
-    (@one $f:ident move_by_code) => {
-        fn move_by_code(
-            &self,
-            pos: &Self::Position,
-            code: u32,
-            scratch: &mut Vec<Self::Move>,
-        ) -> Option<Self::Move> {
-            $crate::Variant::move_by_code(&self.$f, pos, code, scratch)
-        }
-    };
     (@one $f:ident search_hints) => {
         fn search_hints(&self) -> $crate::SearchHints {
             $crate::Variant::search_hints(&self.$f)

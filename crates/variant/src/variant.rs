@@ -251,33 +251,6 @@ pub trait Variant: Send + Sync {
         None
     }
 
-    /// A compact name (below 2^23) for `moves[index]`, where `moves` are `pos`'s legal moves in
-    /// [`Variant::legal_moves`]'s order, that [`Variant::move_by_code`] turns back into the
-    /// move without listing every legal move. The search's transposition table stores it, so
-    /// that a node can try the table's move before its moves are listed (most nodes that cut
-    /// do so on it). `None` for a position the variant names no moves of this way; for a
-    /// position it names any, it must name them all. Default: `None` (the table stores the
-    /// move's index in the list).
-    fn move_code(
-        &self,
-        _pos: &Self::Position,
-        _moves: &[Self::Move],
-        _index: usize,
-    ) -> Option<u32> {
-        None
-    }
-
-    /// The legal move of `pos` that [`Variant::move_code`] named (`scratch` is space for a list
-    /// of moves), or `None` where the code names none. Default: `None`.
-    fn move_by_code(
-        &self,
-        _pos: &Self::Position,
-        _code: u32,
-        _scratch: &mut Vec<Self::Move>,
-    ) -> Option<Self::Move> {
-        None
-    }
-
     /// Settings of the generic search particular to this variant's game tree (late-move
     /// reductions, what the pruning judges by). Default: [`SearchHints::default`], measured over
     /// all the variants.

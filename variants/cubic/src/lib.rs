@@ -742,23 +742,6 @@ impl<const W: usize> Variant for Cubic<W> {
     fn moved_man_attacked(&self, after: &CubicPosition<W>, mv: &Move) -> bool {
         self.is_plain() && Variant::moved_man_attacked(&self.engine, &after.board, mv)
     }
-    fn move_code(&self, pos: &CubicPosition<W>, moves: &[Move], index: usize) -> Option<u32> {
-        if !self.is_plain() {
-            return None;
-        }
-        self.engine.move_code(&pos.board, moves, index)
-    }
-    fn move_by_code(
-        &self,
-        pos: &CubicPosition<W>,
-        code: u32,
-        scratch: &mut Vec<Move>,
-    ) -> Option<Move> {
-        if !self.is_plain() {
-            return None;
-        }
-        self.engine.move_by_code(&pos.board, code, scratch)
-    }
     fn see(&self, pos: &CubicPosition<W>, mv: &Move) -> Option<i32> {
         if !self.is_plain() {
             return None;

@@ -129,7 +129,7 @@ impl Variant for Orthodox {
         move_text, parse_move, draw, draw_marked, piece_names, move_info, men, board,
         repetition_key, halfmove_clock,
         hash_key, capture_values, noisy_moves, cell_info, move_origin, pass,
-        moved_man_attacked, see, move_code, move_by_code,
+        moved_man_attacked, see,
     );
     fn to_move(&self, pos: &OrthodoxPosition) -> Player {
         pos.to_move()

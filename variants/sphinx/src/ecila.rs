@@ -712,22 +712,4 @@ impl<const W: usize> Variant for Ecila<W> {
             self.engine.capture_values(&pos.board, mv)
         }
     }
-    /// The engine's codes once the men are placed (its moves are then the engine's).
-    fn move_code(&self, pos: &EcilaPosition<W>, moves: &[Move], index: usize) -> Option<u32> {
-        if pos.placing() {
-            return None;
-        }
-        self.engine.move_code(&pos.board, moves, index)
-    }
-    fn move_by_code(
-        &self,
-        pos: &EcilaPosition<W>,
-        code: u32,
-        scratch: &mut Vec<Move>,
-    ) -> Option<Move> {
-        if pos.placing() {
-            return None;
-        }
-        self.engine.move_by_code(&pos.board, code, scratch)
-    }
 }

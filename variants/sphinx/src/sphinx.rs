@@ -306,7 +306,7 @@ impl<const W: usize> Variant for Sphinx<W> {
         name, description, players, start, legal_moves, count_legal_moves, play, outcome,
         in_check, move_text, parse_move, position_text, parse_position, halfmove_clock,
         hash_key, evaluate, capture_values, noisy_moves, move_info, men, cell_info, move_origin, pass,
-        moved_man_attacked, see, move_code, move_by_code,
+        moved_man_attacked, see,
     );
     fn options_ron(&self) -> String {
         ron::ser::to_string_pretty(&self.options, ron::ser::PrettyConfig::default())
