@@ -1486,7 +1486,23 @@ impl<const W: usize> Engine<W> {
     /// If the move captures or promotes: the values of the man taken (plus, for a promotion, the
     /// new man's value less the promoting man's) and of the man taking (royal men count
     /// as 10000, so that a capture by the king is tried last and the capture of a king first).
+    #[inline]
     pub fn capture_values_of(&self, pos: &Position<W>, m: &Move) -> Option<(i32, i32)> {
+        // Most moves the search orders take nothing and promote nothing: answered here, inlined
+        // into the caller, without the call below (the same answers).
+        let plain = match m.kind {
+            MoveKind::Castle(_) | MoveKind::Place(_) => true,
+            MoveKind::Promotion(_) | MoveKind::EnPassant { .. } => false,
+            _ => !pos.is_occupied(m.to),
+        };
+        if plain {
+            return None;
+        }
+        self.capture_or_promotion_values(pos, m)
+    }
+
+    /// [`Engine::capture_values_of`] for the moves it does not answer at once.
+    fn capture_or_promotion_values(&self, pos: &Position<W>, m: &Move) -> Option<(i32, i32)> {
         // A promotion counts only to the most valuable kind (the others are seldom better, and
         // would crowd the captures).
         let t = self.eval_tables();

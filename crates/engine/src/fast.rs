@@ -193,6 +193,11 @@ pub(crate) struct Plan<const W: usize> {
 /// The tables of the fast path, built once with the engine.
 pub(crate) struct Fast<const W: usize> {
     pub classes: Vec<Class>,
+    /// Per class: whether the PEXT tables (`w1_pext`, `wide_pext`) give its rays from a cell,
+    /// up to and including the first man on each (they hold the rides of the class's men, along
+    /// its directions reversed: the same where the directions come in opposite pairs), and
+    /// whether its men capture at any distance (no `ranged` men).
+    pub class_pext: Vec<bool>,
     /// `reach[class * cells + cell]`: every cell on the class's rays from the cell.
     pub reach: Vec<CellSet<W>>,
     /// The rays of the classes that hold a cell, together: those of a class from a cell are
@@ -1232,7 +1237,22 @@ impl<const W: usize> Fast<W> {
             .iter()
             .map(|c| c.safe.iter().copied().collect())
             .collect();
+        let class_pext = classes
+            .iter()
+            .enumerate()
+            .map(|(ci, c)| {
+                (w1_pext.is_some()
+                    || wide_pext
+                        .as_ref()
+                        .is_some_and(|p| p.class_pieces(ci).len() == 1))
+                    && c.ranged.is_empty()
+                    && c.dirs
+                        .iter()
+                        .all(|&d| c.dirs.contains(&e.opposite[d as usize]))
+            })
+            .collect();
         Some(Fast {
+            class_pext,
             w1_pext,
             wide_pext,
             w1_lines,
@@ -1572,6 +1592,10 @@ impl<const W: usize> Engine<W> {
             if s.is_empty() || !f.reach[at].intersects(&s) {
                 continue;
             }
+            if let Some(rays) = self.class_rays_pext(f, ci, cell, occ) {
+                out |= rays & s;
+                continue;
+            }
             let (start, end) = f.ray_spans[at];
             for r in &f.class_rays[start as usize..end as usize] {
                 if !r.mask.intersects(&s) {
@@ -1584,6 +1608,72 @@ impl<const W: usize> Engine<W> {
             }
         }
         out & occ
+    }
+
+    /// The rays of class `ci` from `cell` up to and including the first man of `occ` on each,
+    /// from the PEXT tables, where [`Fast::class_pext`] allows.
+    #[inline(always)]
+    fn class_rays_pext(
+        &self,
+        f: &Fast<W>,
+        ci: usize,
+        cell: Cell,
+        occ: CellSet<W>,
+    ) -> Option<CellSet<W>> {
+        if !f.class_pext[ci] {
+            return None;
+        }
+        if let Some(p) = &f.w1_pext {
+            return Some(w1_set(p.attacks(ci, cell.index(), occ.0[0])));
+        }
+        let p = f.wide_pext.as_ref()?;
+        let mut rays = CellSet::EMPTY;
+        for piece in p.class_pieces(ci) {
+            rays |= p.attacks(piece, cell.index(), occ);
+        }
+        Some(rays)
+    }
+
+    /// The men of `ctx`'s attackers that capture on `cell` along a ray through `gone`, a man
+    /// just taken off `occ` (the x-rays of [`Engine::see`]'s exchanges: with the attackers
+    /// before, less `gone`, they are [`Engine::attackers_in`] on the new `occ`).
+    fn revealed_behind(
+        &self,
+        f: &Fast<W>,
+        pos: &Position<W>,
+        ctx: &AttackCtx<'_, W>,
+        occ: CellSet<W>,
+        cell: Cell,
+        gone: Cell,
+    ) -> CellSet<W> {
+        let mut out = CellSet::EMPTY;
+        let cells = self.shape.cell_count() as usize;
+        for (ci, c) in f.classes.iter().enumerate() {
+            let at = ci * cells + cell.index();
+            if !f.reach[at].contains(gone) {
+                continue;
+            }
+            let s = ctx.sliders[ci] & occ;
+            if s.is_empty() {
+                continue;
+            }
+            if let Some(rays) = self.class_rays_pext(f, ci, cell, occ) {
+                out |= rays & s;
+                continue;
+            }
+            let (start, end) = f.ray_spans[at];
+            for r in &f.class_rays[start as usize..end as usize] {
+                if !r.mask.contains(gone) {
+                    continue;
+                }
+                if let Some(b) = first_on(r.up, r.mask & occ) {
+                    if s.contains(b) && self.class_reaches(f, c, pos, cell, r.dir as usize, b) {
+                        out.insert(b);
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// The static exchange evaluation of a capture or a quiet move (see
@@ -1610,13 +1700,13 @@ impl<const W: usize> Engine<W> {
         };
         let me = pos.to_move.index();
         let them = 1 - me;
-        // The attackers of each side: the enemies of the other (ours only once one of theirs
-        // has taken on the cell).
-        let mut ours = None;
-        let (_, _, theirs) = self.side_ctx(f, pos, me);
         let mut occ = pos.occupied();
+        // Every man of both sides, by attack class: the attackers of the cell are found once,
+        // and each man taken off the board then reveals at most the men behind it.
+        let all = self.attack_ctx(f, pos, occ, f.all_players, occ);
         occ.remove(m.from);
         occ.remove(victim_cell);
+        let mut attackers = self.attackers_in(f, pos, &all, occ, m.to);
         let mut gain = [0i32; 40];
         // A quiet move takes nothing: what it risks is the man moved.
         if pos.is_occupied(victim_cell) {
@@ -1626,12 +1716,7 @@ impl<const W: usize> Engine<W> {
         let mut d = 0;
         let mut side = them;
         while d + 1 < gain.len() {
-            let ctx = if side == me {
-                &*ours.get_or_insert_with(|| self.side_ctx(f, pos, them).2)
-            } else {
-                &theirs
-            };
-            let att = self.attackers_in(f, pos, ctx, occ, m.to);
+            let att = attackers & pos.by_player[side];
             if att.is_empty() {
                 break;
             }
@@ -1651,6 +1736,8 @@ impl<const W: usize> Engine<W> {
             gain[d] = on_cell - gain[d - 1];
             on_cell = v;
             occ.remove(c);
+            attackers.remove(c);
+            attackers |= self.revealed_behind(f, pos, &all, occ, m.to, c);
             side = 1 - side;
         }
         while d > 0 {
@@ -1658,6 +1745,79 @@ impl<const W: usize> Engine<W> {
             d -= 1;
         }
         Some(gain[0])
+    }
+
+    /// [`Engine::see`] as it was until issue 14's thirty-third stop, the reference for its
+    /// x-ray updates: each side's attackers of the cell found again, ray by ray, at every step
+    /// of the exchange.
+    #[cfg(test)]
+    fn see_by_recount(&self, pos: &Position<W>, m: &Move) -> i32 {
+        let f = self.fast.as_ref().expect("the fast path");
+        let victim_cell = match m.kind {
+            MoveKind::EnPassant { victim } => victim,
+            _ => m.to,
+        };
+        let values = self.piece_values();
+        let value = |k: u8| {
+            if self.is_royal(k) {
+                ROYAL_SEE_VALUE
+            } else {
+                values[k as usize]
+            }
+        };
+        let me = pos.to_move.index();
+        let ctxs = [self.side_ctx(f, pos, 1).2, self.side_ctx(f, pos, 0).2];
+        let mut occ = pos.occupied();
+        occ.remove(m.from);
+        occ.remove(victim_cell);
+        let mut gain = vec![0];
+        if pos.is_occupied(victim_cell) {
+            gain[0] = value(self.kind_at(pos, victim_cell));
+        }
+        let mut on_cell = value(self.kind_at(pos, m.from));
+        let mut side = 1 - me;
+        loop {
+            // Ray by ray, without the PEXT tables.
+            let ctx = &ctxs[side];
+            let mut att = CellSet::EMPTY;
+            for &(g, covers) in ctx.leapers {
+                let l = &f.leapers[g as usize];
+                att |= self.leap_men(f, pos, ctx, l, covers) & l.from[m.to.index()];
+            }
+            let cells = self.shape.cell_count() as usize;
+            for (ci, c) in f.classes.iter().enumerate() {
+                let s = ctx.sliders[ci] & occ;
+                let (start, end) = f.ray_spans[ci * cells + m.to.index()];
+                for r in &f.class_rays[start as usize..end as usize] {
+                    if let Some(b) = first_on(r.up, r.mask & occ) {
+                        if s.contains(b) && self.class_reaches(f, c, pos, m.to, r.dir as usize, b) {
+                            att.insert(b);
+                        }
+                    }
+                }
+            }
+            att &= occ;
+            let Some((v, c)) = (0..self.kinds.len())
+                .filter_map(|k| {
+                    (att & pos.by_kind[k])
+                        .first_cell()
+                        .map(|c| (value(k as u8), c))
+                })
+                .min_by_key(|&(v, _)| v)
+            else {
+                break;
+            };
+            gain.push(on_cell - gain[gain.len() - 1]);
+            on_cell = v;
+            occ.remove(c);
+            side = 1 - side;
+        }
+        while gain.len() > 1 {
+            let last = gain.pop().expect("two or more");
+            let n = gain.len();
+            gain[n - 1] = -(-gain[n - 1]).max(last);
+        }
+        gain[0]
     }
 
     /// Checks [`Engine::see`] on every capture and quiet move of `pos` against what any exchange
@@ -1674,6 +1834,14 @@ impl<const W: usize> Engine<W> {
             let Some(got) = self.see(pos, m) else {
                 continue;
             };
+            let recounted = self.see_by_recount(pos, m);
+            if got != recounted {
+                return Err(format!(
+                    "{}: see of {} is {got}, counting every attacker again at each step {recounted}",
+                    crate::text::position_text(self, pos),
+                    crate::text::move_text(self, pos, m)
+                ));
+            }
             let victim_cell = match m.kind {
                 MoveKind::EnPassant { victim } => victim,
                 _ => m.to,

@@ -159,6 +159,13 @@ impl<const W: usize> WidePext<W> {
             .collect()
     }
 
+    /// The pieces class `class` is cut into (rows of [`WidePext::attacks`]).
+    #[inline(always)]
+    pub(crate) fn class_pieces(&self, class: usize) -> std::ops::Range<usize> {
+        let (first, end) = self.pieces[class];
+        first as usize..end as usize
+    }
+
     /// The cells piece `p`'s rides reach from `cell` on the occupancy `occ`.
     #[inline(always)]
     pub(crate) fn attacks(&self, p: usize, cell: usize, occ: CellSet<W>) -> CellSet<W> {
