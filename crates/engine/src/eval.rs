@@ -1163,7 +1163,6 @@ impl<const W: usize> Engine<W> {
         // Each officer kind of `p` that can move to a cell from which it attacks an enemy king,
         // a cell no man of the king's side attacks: the cells a man of that kind of the king's
         // owner reaches from the king's cell (the board's players face each other).
-        let no_zone = [CellSet::<W>::EMPTY; 3];
         // Each side's attacks by all its men, computed only where a check is found that its
         // officers do not cover (the pass over the men gathers the officers' only).
         let mut all_attacks = [None::<CellSet<W>>; MAX_PLAYERS];
@@ -1179,8 +1178,7 @@ impl<const W: usize> Engine<W> {
                 }
                 let o = owner.index();
                 let plan = &t.mobility[o * nk + k];
-                let (_, _, from) =
-                    self.mobility_by(plan, pos, owner, k, king, occ, &no_zone, CellSet::EMPTY);
+                let from = self.attacks_by(plan, pos, king, occ);
                 let checks = reach & from & !d.attacked[o];
                 if checks.is_empty() {
                     return false;
@@ -1210,14 +1208,11 @@ impl<const W: usize> Engine<W> {
     fn unweighted_attacks(&self, pos: &Position<W>, player: Player, occ: CellSet<W>) -> CellSet<W> {
         let t = self.eval_tables();
         let nk = self.kinds.len();
-        let no_zone = [CellSet::<W>::EMPTY; 3];
         let mut attacks = CellSet::EMPTY;
         for k in (0..nk).filter(|&k| t.mob_weight[k] == 0) {
             let plan = &t.mobility[player.index() * nk + k];
             for c in pos.by_player[player.index()] & pos.by_kind[k] {
-                attacks |= self
-                    .mobility_by(plan, pos, player, k, c, occ, &no_zone, CellSet::EMPTY)
-                    .2;
+                attacks |= self.attacks_by(plan, pos, c, occ);
             }
         }
         attacks
@@ -1291,20 +1286,7 @@ impl<const W: usize> Engine<W> {
         zone: spacechess_geometry::CellSet<W>,
     ) -> (usize, usize, CellSet<W>) {
         if let (Some((mode, classes)), Some(f)) = (&plan.pext, self.fast.as_ref()) {
-            // One look-up per attack class (PEXT).
-            let mut reach = CellSet::<W>::EMPTY;
-            if let Some(px) = &f.w1_pext {
-                let o = occ.0[0];
-                let mut t = 0u64;
-                for &c in classes {
-                    t |= px.attacks(c as usize, from.index(), o);
-                }
-                reach.0[0] = t;
-            } else if let Some(px) = &f.wide_pext {
-                for &c in classes {
-                    reach |= px.attacks(c as usize, from.index(), occ);
-                }
-            }
+            let reach = self.pext_reach(f, classes, from, occ);
             let (near, attacks) = if *mode != MOVE_ONLY_MODE {
                 ((reach & zone).len(), reach)
             } else {
@@ -1316,46 +1298,15 @@ impl<const W: usize> Engine<W> {
         let mut near = 0;
         let mut attacks = CellSet::<W>::EMPTY;
         for atom in &plan.atoms {
-            let (reach, mode) = match atom {
-                MobAtom::Leap {
-                    table,
-                    mode,
-                    only_unmoved,
-                } => {
-                    if *only_unmoved && !pos.unmoved.contains(from) {
-                        continue;
-                    }
-                    (self.leap_masks[*table][from.index()], *mode)
-                }
-                MobAtom::Ride {
-                    pieces,
-                    mode,
-                    only_unmoved,
-                } => {
-                    if *only_unmoved && !pos.unmoved.contains(from) {
-                        continue;
-                    }
-                    let nd = self.opposite.len();
-                    let rays = &self.ray_masks[from.index() * nd..from.index() * nd + nd];
-                    let mut reach = CellSet::<W>::EMPTY;
-                    for piece in pieces {
-                        reach |= match *piece {
-                            RidePiece::Line(up, down) => {
-                                line_reach(rays[down as usize], rays[up as usize], occ)
-                            }
-                            RidePiece::Up(d) => super::fast::up_to_first(rays[d as usize], occ),
-                            RidePiece::Down(d) => super::fast::down_to_last(rays[d as usize], occ),
-                        };
-                    }
-                    (reach, *mode)
-                }
-                MobAtom::Walk(ai) => {
-                    let (a, b) =
-                        self.mobility_walk_atom(pos, p, kind, *ai, from, occ, allowed[2], zone);
-                    n += a;
-                    near += b;
-                    continue;
-                }
+            if let MobAtom::Walk(ai) = atom {
+                let (a, b) =
+                    self.mobility_walk_atom(pos, p, kind, *ai, from, occ, allowed[2], zone);
+                n += a;
+                near += b;
+                continue;
+            }
+            let Some((reach, mode)) = self.atom_reach(atom, pos, from, occ) else {
+                continue;
             };
             n += (reach & allowed[mode as usize]).len();
             if mode != MOVE_ONLY_MODE {
@@ -1364,6 +1315,110 @@ impl<const W: usize> Engine<W> {
             }
         }
         (n, near, attacks)
+    }
+
+    /// The third of [`Engine::mobility_by`]'s answers alone, without the counts: the cells the
+    /// man attacks (the king-danger term asks it of men without a mobility weight, whose walked
+    /// atoms, a pawn's double step, attack nothing and need no walking here).
+    #[inline(always)]
+    fn attacks_by(
+        &self,
+        plan: &MobPlan,
+        pos: &Position<W>,
+        from: Cell,
+        occ: CellSet<W>,
+    ) -> CellSet<W> {
+        if let (Some((mode, classes)), Some(f)) = (&plan.pext, self.fast.as_ref()) {
+            return if *mode != MOVE_ONLY_MODE {
+                self.pext_reach(f, classes, from, occ)
+            } else {
+                CellSet::EMPTY
+            };
+        }
+        let mut attacks = CellSet::<W>::EMPTY;
+        for atom in &plan.atoms {
+            let captures = match atom {
+                MobAtom::Leap { mode, .. } | MobAtom::Ride { mode, .. } => *mode != MOVE_ONLY_MODE,
+                MobAtom::Walk(_) => false,
+            };
+            if let Some((reach, _)) = self.atom_reach(atom, pos, from, occ).filter(|_| captures) {
+                attacks |= reach;
+            }
+        }
+        attacks
+    }
+
+    /// The rides of the PEXT table rows `classes` from `from` (one look-up each).
+    #[inline(always)]
+    fn pext_reach(
+        &self,
+        f: &super::fast::Fast<W>,
+        classes: &[u8],
+        from: Cell,
+        occ: CellSet<W>,
+    ) -> CellSet<W> {
+        let mut reach = CellSet::<W>::EMPTY;
+        if let Some(px) = &f.w1_pext {
+            let o = occ.0[0];
+            let mut t = 0u64;
+            for &c in classes {
+                t |= px.attacks(c as usize, from.index(), o);
+            }
+            reach.0[0] = t;
+        } else if let Some(px) = &f.wide_pext {
+            for &c in classes {
+                reach |= px.attacks(c as usize, from.index(), occ);
+            }
+        }
+        reach
+    }
+
+    /// The cells a leap or ride atom of a man on `from` reaches (rides up to and including the
+    /// first man), and its mode; None for a first move's atom of a man that has moved, and for
+    /// a walked atom.
+    #[inline(always)]
+    fn atom_reach(
+        &self,
+        atom: &MobAtom,
+        pos: &Position<W>,
+        from: Cell,
+        occ: CellSet<W>,
+    ) -> Option<(CellSet<W>, u8)> {
+        match atom {
+            MobAtom::Leap {
+                table,
+                mode,
+                only_unmoved,
+            } => {
+                if *only_unmoved && !pos.unmoved.contains(from) {
+                    return None;
+                }
+                Some((self.leap_masks[*table][from.index()], *mode))
+            }
+            MobAtom::Ride {
+                pieces,
+                mode,
+                only_unmoved,
+            } => {
+                if *only_unmoved && !pos.unmoved.contains(from) {
+                    return None;
+                }
+                let nd = self.opposite.len();
+                let rays = &self.ray_masks[from.index() * nd..from.index() * nd + nd];
+                let mut reach = CellSet::<W>::EMPTY;
+                for piece in pieces {
+                    reach |= match *piece {
+                        RidePiece::Line(up, down) => {
+                            line_reach(rays[down as usize], rays[up as usize], occ)
+                        }
+                        RidePiece::Up(d) => super::fast::up_to_first(rays[d as usize], occ),
+                        RidePiece::Down(d) => super::fast::down_to_last(rays[d as usize], occ),
+                    };
+                }
+                Some((reach, *mode))
+            }
+            MobAtom::Walk(_) => None,
+        }
     }
 
     /// The mobility counts of atom `ai` of a man, walking its rays and leap targets cell by cell
@@ -1550,6 +1605,16 @@ impl<const W: usize> Engine<W> {
                 for c in pos.by_player[p.index()] & pos.by_kind[k] {
                     let got = self.mobility_of(pos, p, k, c, occ, enemies, zone);
                     let want = self.mobility_walk(pos, p, k, c, occ, enemies, zone);
+                    let plan = &self.eval_tables().mobility[p.index() * self.kinds.len() + k];
+                    let allowed = [!occ | enemies, !occ, enemies];
+                    let attacks = self.mobility_by(plan, pos, p, k, c, occ, &allowed, zone).2;
+                    if self.attacks_by(plan, pos, c, occ) != attacks {
+                        return Err(format!(
+                            "{}: attacks of the man on {} differ from its mobility's",
+                            crate::text::position_text(self, pos),
+                            self.cell_name(c)
+                        ));
+                    }
                     if got != want {
                         return Err(format!(
                             "{}: mobility of the man on {}: {got:?}, walked {want:?}",
