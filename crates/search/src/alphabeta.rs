@@ -1255,7 +1255,11 @@ impl<'a, V: Variant> Worker<'a, V> {
             if s.abs() < MATE_BOUND {
                 tt_hint = Some((s, e.bound));
             }
-            if u32::from(e.depth) >= depth {
+            // The table's score ends the node only off the principal variation: there the
+            // node is searched again (its move first), so that the line played and shown
+            // comes from this search, not from a bound stored by another path (issue 14's
+            // thirty-fourth stop).
+            if u32::from(e.depth) >= depth && !pv_node {
                 match e.bound {
                     Bound::Exact => return s,
                     Bound::Lower if s >= beta => return s,
