@@ -957,6 +957,12 @@ impl<const W: usize> Engine<W> {
         // drawish lead below).
         let mut added = [0i32; MAX_PLAYERS];
         let mut men_values = [0i32; MAX_PLAYERS];
+        // For the passed men's path terms, where their weights ask for them: each player's
+        // passed men, phase and officers' attacks, gathered in the pass over the men.
+        let path_terms = pr.passed_unblocked != (0, 0) || pr.passed_free != (0, 0);
+        let mut passers = [CellSet::<W>::EMPTY; MAX_PLAYERS];
+        let mut phases = [0i32; MAX_PLAYERS];
+        let mut officer_attacks = [CellSet::<W>::EMPTY; MAX_PLAYERS];
         for (p, score) in added.iter_mut().enumerate().take(np) {
             let mine = pos.by_player[p];
             if mine.is_empty() {
@@ -987,6 +993,7 @@ impl<const W: usize> Engine<W> {
             } else {
                 0
             };
+            phases[p] = phase;
             // This player's rows of the per-cell tables.
             let squares = &t.squares[p * nk * t.cells..][..nk * t.cells];
             let (progress, spans, lines) = (&t.progress[p][..], &spans[p][..], &lines[p][..]);
@@ -1066,6 +1073,9 @@ impl<const W: usize> Engine<W> {
                         }
                     }
                     if gain != 0 && !spans[c.index()].intersects(&enemy_promoting) {
+                        if path_terms {
+                            passers[p].insert(c);
+                        }
                         // Passed: the whole advancement and the passed man's bonus, less the
                         // half of the advancement a held man earns (in the squares' terms).
                         let progress = progress[c.index()];
@@ -1082,6 +1092,7 @@ impl<const W: usize> Engine<W> {
                         }
                     }
                 }
+                officer_attacks[p] |= kind_attacks;
                 if let Some(d) = danger.as_mut() {
                     d.attacked[p] |= kind_attacks;
                     d.kind_reach[p][k] = kind_attacks;
@@ -1101,6 +1112,20 @@ impl<const W: usize> Engine<W> {
                 *score += self.king_danger_bonus(pos, d, &royals, &officers, Player(p as u8), occ);
             }
         }
+        if path_terms {
+            for (p, score) in added.iter_mut().enumerate().take(np) {
+                if !passers[p].is_empty() {
+                    *score += self.passed_path_bonus(
+                        pos,
+                        Player(p as u8),
+                        passers[p],
+                        phases[p],
+                        &royals,
+                        &officer_attacks,
+                    );
+                }
+            }
+        }
         if t.params.drawish_lead > 0 && np == 2 && !self.players.allied(Player(0), Player(1)) {
             for (p, q) in [(0, 1), (1, 0)] {
                 let lead = men_values[p] - men_values[q];
@@ -1115,6 +1140,55 @@ impl<const W: usize> Engine<W> {
         for (score, a) in scores.iter_mut().zip(added).take(np) {
             *score += a;
         }
+    }
+
+    /// The path terms of player `p`'s passed men `passers` (`EvalParams::passed_unblocked` and
+    /// `passed_free`), tapered by `phase`: for each man with no man on the cells ahead of it on
+    /// its line, and more where no enemy officer (by `officer_attacks`, each player's) or royal
+    /// man attacks them either. Enemy promoting men are not looked at: none stands in a passed
+    /// man's span, so in orthodox chess none attacks its path.
+    fn passed_path_bonus(
+        &self,
+        pos: &Position<W>,
+        p: Player,
+        passers: CellSet<W>,
+        phase: i32,
+        royals: &RoyalList,
+        officer_attacks: &[CellSet<W>; MAX_PLAYERS],
+    ) -> i32 {
+        let t = self.eval_tables();
+        let occ = pos.occupied();
+        let mut attacked = CellSet::<W>::EMPTY;
+        for q in self.players.all() {
+            if !self.players.allied(p, q) {
+                attacked |= officer_attacks[q.index()];
+            }
+        }
+        for &(owner, kind, cell) in royals.iter() {
+            if !self.players.allied(p, owner) {
+                attacked |= self.royal_zone(owner, kind, cell);
+            }
+        }
+        let (um, ue) = t.params.passed_unblocked;
+        let (fm, fe) = t.params.passed_free;
+        let unblocked = (um * phase + ue * (1024 - phase)) / 1024;
+        let free = (fm * phase + fe * (1024 - phase)) / 1024;
+        let lines = &self.promotion_lines()[p.index()];
+        let progress = &t.progress[p.index()];
+        let mut bonus = 0;
+        for c in passers {
+            let ahead = lines[c.index()].0;
+            if ahead.intersects(&occ) {
+                continue;
+            }
+            let worth = if ahead.intersects(&attacked) {
+                unblocked
+            } else {
+                unblocked + free
+            };
+            bonus += worth * progress[c.index()] / 1024;
+        }
+        bonus
     }
 
     /// The passed man on `cell` of player `p`: the king steps of the nearest enemy royal man

@@ -58,6 +58,13 @@ pub struct EvalParams {
     /// The same for the nearest own royal man, taken off: the own king near its passer supports
     /// it. 0 by default.
     pub passed_own_royal: i32,
+    /// Centipawns (middle game, endgame; tapered by the phase) a passed promoting man earns at
+    /// full progress (scaled by it, as its advancement is) when no man stands on the cells ahead
+    /// of it on its line (orthodox: nothing blocks the passed pawn). (0, 0) by default.
+    pub passed_unblocked: (i32, i32),
+    /// The same, added on top, when moreover no enemy officer or royal man attacks those cells
+    /// (orthodox: a free path to the last rank). (0, 0) by default.
+    pub passed_free: (i32, i32),
     /// In a game of two players, a lead in material (the men's values, in centipawns) below
     /// which a player with no promoting men left is not expected to win: its lead in the score
     /// counts an eighth (orthodox: a lone minor piece, a rook against a minor piece, a rook and
@@ -137,6 +144,8 @@ impl EvalParams {
             half_open_line_bonus: 0,
             passed_enemy_royal: 0,
             passed_own_royal: 0,
+            passed_unblocked: (0, 0),
+            passed_free: (0, 0),
             drawish_lead: 0,
             piece_values: Vec::new(),
             placement_tables: Vec::new(),

@@ -1014,6 +1014,61 @@ fn a_passer_counts_the_kings_distances_in_the_endgame() {
     );
 }
 
+/// The passed men's path terms (`EvalParams::passed_unblocked`, `passed_free`, docs/search.md
+/// *Evaluation*): a passed man with no man ahead on its line earns the first, and the second
+/// too where no enemy officer or royal man attacks those cells; both scale with its progress and
+/// taper from middle game (Black keeps its rook) to endgame (Black has no officer left).
+#[test]
+fn a_passer_with_a_free_path_earns_more() {
+    const PAWN: &str = r#"(name: "Pawn", letter: 'P', promotes: true, value: Some(1.0), atoms: [
+        (motion: Leap(Vectors([[0, 1]])), mode: MoveOnly),
+        (motion: Leap(Vectors([[1, 1], [-1, 1]])), mode: CaptureOnly)])"#;
+    let mut e = engine(&rules(
+        8,
+        8,
+        &format!("{KING}, {ROOK}, {PAWN}"),
+        "kr6/8/8/8/8/8/8/1R5K w",
+        "promotion: Some((axes: [1], choices: ['R']))",
+    ));
+    let white_lead = |e: &Engine<1>, text: &str| {
+        let p = e.parse_position(text).unwrap();
+        let mut s = [0i32; 2];
+        e.evaluate_players(&p, &mut s);
+        s[0] - s[1]
+    };
+    let positions = [
+        "k7/8/4P3/8/8/8/8/r6K w", // Black's rook on a1 guards nothing ahead of e6: free
+        "k7/r7/4P3/8/8/8/8/7K w", // the rook on a7 attacks e7: unblocked only
+        "k7/4r3/4P3/8/8/8/8/7K w", // the rook on e7 blocks: nothing
+        "k7/3p4/4P3/8/8/8/8/7K w", // held by d7: nothing
+        "5k2/8/4P3/8/8/8/8/7K w", // no officers; Black's king on f8 attacks e7 and e8
+        "k7/8/4P3/8/8/8/8/7K w",  // no officers; free
+    ];
+    let before: Vec<i32> = positions.iter().map(|t| white_lead(&e, t)).collect();
+    let mut params = e.eval_params().clone();
+    params.passed_unblocked = (10, 30);
+    params.passed_free = (40, 90);
+    e.set_eval_params(params);
+    let gained: Vec<i32> = positions
+        .iter()
+        .zip(&before)
+        .map(|(t, b)| white_lead(&e, t) - b)
+        .collect();
+    // e6 is 2 steps from the last rank, 7 the farthest: progress ((7 - 2) / 6)^2, 711/1024.
+    let progress = 711;
+    assert_eq!(
+        gained,
+        [
+            (10 + 40) * progress / 1024,
+            10 * progress / 1024,
+            0,
+            0,
+            30 * progress / 1024,
+            (30 + 90) * progress / 1024,
+        ]
+    );
+}
+
 /// The king-danger term (`EvalParams::king_danger`, docs/search.md *Evaluation*): a man
 /// reaching the cells around the enemy king makes danger, a kind that can give a *safe* check
 /// (move to a cell from which it attacks the king, a cell no enemy man attacks) much more; the

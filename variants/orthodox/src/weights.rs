@@ -49,6 +49,8 @@ pub fn tuned() -> EvalParams {
         half_open_line_bonus: 25,
         passed_enemy_royal: 48,
         passed_own_royal: 24,
+        passed_unblocked: (10, 30),
+        passed_free: (30, 90),
         drawish_lead: 400,
         piece_values: Vec::new(),
         placement_tables: super::placement::TABLES
