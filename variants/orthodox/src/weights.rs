@@ -22,7 +22,7 @@ use spacechess_engine::{EvalParams, KingDanger, MobilityTable, PlacementTable};
 /// kings' distances to passed men 48 and 24, the attack count and passed-pawn shares to zero):
 /// +23 [+2, +44] in 800 games. The thirty-sixth stop's passed pawns' path terms (set by hand,
 /// after Stockfish 12's classical evaluation, at about 40% of its endgame bonus for a free path):
-/// +33 [+17, +48] in 1 200 games; at twice these weights, +23 [−6, +51] in 400.
+/// +27 [+13, +40] in 1 600 games; at twice these weights, +23 [−6, +51] in 400.
 pub fn tuned() -> EvalParams {
     EvalParams {
         mobility_share: 0.049,
