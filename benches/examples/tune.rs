@@ -16,9 +16,11 @@
 //! form of `variants/orthodox/src/placement.rs`). `--mobility=STEPS --out=FILE` fits the mobility
 //! tables instead (`EvalParams::mobility_tables`, a middle-game and an endgame value per kind
 //! and count of squares reached, on top of the linear mobility term), in the form of
-//! `variants/orthodox/src/mobility.rs`.
+//! `variants/orthodox/src/mobility.rs`. `--wings=STEPS --out=FILE` fits the wing tables
+//! (`EvalParams::wing_tables`: placement tables by the wing of the own king, files a to c, d
+//! and e, f to h) on top of the placement tables, in the form of `variants/orthodox/src/wings.rs`.
 
-use spacechess_engine::EvalParams;
+use spacechess_engine::{royal_wing, EvalParams, WINGS};
 use spacechess_orthodox::{Orthodox, OrthodoxPosition};
 use spacechess_variant::{Player, Variant};
 
@@ -137,7 +139,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(path) = args.get(1) else {
         eprintln!(
-            "usage: tune FILE [PASSES] [NAME=VALUE|NAME~VALUE ...] [--tables=STEPS|--mobility=STEPS --out=FILE]   (FILE: lines FEN;CP)"
+            "usage: tune FILE [PASSES] [NAME=VALUE|NAME~VALUE ...] [--tables=STEPS|--mobility=STEPS|--wings=STEPS --out=FILE]   (FILE: lines FEN;CP)"
         );
         std::process::exit(2);
     };
@@ -186,6 +188,14 @@ fn main() {
             });
             continue;
         }
+        if let Some(n) = arg.strip_prefix("--wings=") {
+            fit = TableFit::Wing;
+            table_steps = n.parse().unwrap_or_else(|_| {
+                eprintln!("{arg}: not --wings=STEPS with a number of steps");
+                std::process::exit(2);
+            });
+            continue;
+        }
         if let Some(n) = arg.strip_prefix("--tables=") {
             table_steps = n.parse().unwrap_or_else(|_| {
                 eprintln!("{arg}: not --tables=STEPS with a number of steps");
@@ -215,7 +225,7 @@ fn main() {
         }
     }
     if table_steps > 0 && out.is_none() {
-        eprintln!("--tables and --mobility need --out=FILE for the tables");
+        eprintln!("--tables, --mobility and --wings need --out=FILE for the tables");
         std::process::exit(2);
     }
     // The labels' scale against ours: fitted first with the defaults, then held.
@@ -306,6 +316,9 @@ enum TableFit {
     Placement,
     /// `EvalParams::mobility_tables`: centipawns per kind and count of squares reached.
     Mobility,
+    /// `EvalParams::wing_tables`: centipawns per wing of the own king, kind and square, on top
+    /// of the placement tables.
+    Wing,
 }
 
 /// One man's share of a position's score in the tables: its table's index (kind and square as
@@ -330,6 +343,7 @@ fn fit_tables(
     match fit {
         TableFit::Placement => base_params.placement_tables.clear(),
         TableFit::Mobility => base_params.mobility_tables.clear(),
+        TableFit::Wing => base_params.wing_tables = Default::default(),
     }
     let chess = Orthodox::with_eval_params(base_params);
     let e = chess.engine();
@@ -357,8 +371,17 @@ fn fit_tables(
         }
         let phase = |player: usize| (officers[1 - player] / 31.0).min(1.0);
         let sign = |player: usize| if player == 0 { 1.0 } else { -1.0 };
+        // Each player's table set: the wing of its king (wing tables), or the one set.
+        let mut set_of = [0usize; 2];
+        if fit == TableFit::Wing {
+            for &(player, letter, c) in &men {
+                if letter == 'K' {
+                    set_of[player] = royal_wing(shape.coords(c).get(0) as u8, 8) * 6 * 64;
+                }
+            }
+        }
         let features = match fit {
-            TableFit::Placement => men
+            TableFit::Placement | TableFit::Wing => men
                 .into_iter()
                 .filter_map(|(player, letter, c)| {
                     let k = TABLE_KINDS.iter().position(|&l| l == letter)?;
@@ -368,7 +391,7 @@ fn fit_tables(
                     }
                     let square = shape.cell(&co)?.index();
                     Some(Feature {
-                        index: k * 64 + square,
+                        index: set_of[player] + k * 64 + square,
                         sign: sign(player),
                         phase: phase(player),
                     })
@@ -394,6 +417,7 @@ fn fit_tables(
     let n = match fit {
         TableFit::Placement => TABLE_KINDS.len() * 64,
         TableFit::Mobility => MOBILITY_KINDS.len() * MOBILITY_LEN,
+        TableFit::Wing => WINGS * TABLE_KINDS.len() * 64,
     };
     let mut theta = vec![0.0f64; 2 * n];
     let (mut m, mut v) = (vec![0.0f64; 2 * n], vec![0.0f64; 2 * n]);
@@ -462,6 +486,7 @@ fn fit_tables(
     match fit {
         TableFit::Placement => placement_source(&theta, n),
         TableFit::Mobility => mobility_source(&theta, n),
+        TableFit::Wing => wing_source(&theta, n),
     }
 }
 
@@ -478,26 +503,61 @@ fn placement_source(theta: &[f64], n: usize) -> String {
         "pub(crate) const TABLES: [(char, [i32; 64], [i32; 64]); {}] = [\n",
         TABLE_KINDS.len()
     );
+    src += &table_set_source(theta, 0, n, "    ");
+    src += "];\n";
+    src
+}
+
+/// The wing tables `theta` (per wing a set of placement tables; middle games, then endgames
+/// from `n`) as Rust source.
+fn wing_source(theta: &[f64], n: usize) -> String {
+    let mut src = String::from(
+        "//! Written by benches/examples/tune.rs --wings: centipawns per square by kind, as White\n\
+         //! sees the board (each row a rank, from the first: a1 to h1, then a2 to h2, ...), the\n\
+         //! middle game then the endgame, on top of the placement tables, by the wing of the own\n\
+         //! king: files a to c, d and e, f to h.\n\n\
+         /// One kind's tables: (kind's letter, middle game, endgame).\n\
+         type Table = (char, [i32; 64], [i32; 64]);\n\n\
+         /// The wing tables: per wing, a table per kind.\n\
+         #[rustfmt::skip]\n",
+    );
+    src += &format!(
+        "pub(crate) const WING_TABLES: [[Table; {}]; {WINGS}] = [\n",
+        TABLE_KINDS.len()
+    );
+    for wing in 0..WINGS {
+        src += "    [\n";
+        src += &table_set_source(theta, wing * TABLE_KINDS.len() * 64, n, "        ");
+        src += "    ],\n";
+    }
+    src += "];\n";
+    src
+}
+
+/// One set of placement tables (a table per kind of `TABLE_KINDS`), from `theta[start..]` (the
+/// endgames `n` further on), each line indented by `indent`.
+fn table_set_source(theta: &[f64], start: usize, n: usize, indent: &str) -> String {
+    let mut src = String::new();
     for (k, letter) in TABLE_KINDS.iter().enumerate() {
         let table = |off: usize| {
             (0..8)
                 .map(|rank| {
                     let row: Vec<String> = (0..8)
                         .map(|file| {
-                            format!("{:4}", theta[off + k * 64 + rank * 8 + file].round() as i32)
+                            let i = off + start + k * 64 + rank * 8 + file;
+                            format!("{:4}", theta[i].round() as i32)
                         })
                         .collect();
-                    format!("        {},\n", row.join(","))
+                    format!("{indent}    {},\n", row.join(","))
                 })
                 .collect::<String>()
         };
         src += &format!(
-            "    ('{letter}', [\n{}    ], [\n{}    ]),\n",
+            "{indent}('{letter}', [\n{}{indent}], [\n{}{indent}]),\n",
             table(0),
             table(n)
         );
     }
-    src += "];\n";
     src
 }
 

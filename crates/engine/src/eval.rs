@@ -3,7 +3,7 @@
 //! promoting men). See docs/search.md.
 
 use super::build::{CAtom, Engine};
-use super::eval_params::EvalParams;
+use super::eval_params::{royal_wing, EvalParams, PlacementTable};
 use super::fast::{mode_index, w1_rays, W1Ray};
 use super::position::{Move, MoveKind, Position, MAX_KINDS, MAX_PLAYERS};
 use super::rules::{Goal, HopStyle, Mode};
@@ -108,6 +108,11 @@ pub(crate) struct EvalTables {
     /// between the two), the learnt `EvalParams::placement_tables` (each player's cells mirrored
     /// to the first player's), and a promoting man's advancement while held (half its gain).
     squares: Vec<(i32, i32)>,
+    /// `wing_squares[wing]`: `squares` with the learnt `EvalParams::wing_tables` of the wing
+    /// added, read for a player whose one royal man stands on that wing; empty without them.
+    wing_squares: Vec<Vec<(i32, i32)>>,
+    /// Per cell, its wing ([`royal_wing`] of its first coordinate).
+    wing_of: Vec<u8>,
     /// Per kind, whether it counts toward the game's phase (neither royal nor promoting).
     officer: Vec<bool>,
     /// The officers' material of each player at the start, the phase's full measure.
@@ -289,7 +294,7 @@ impl EvalTables {
         }
         // Piece-square terms from the reach on the empty board of each cell, per player (pawns
         // and other oriented men reach differently for each side).
-        let learnt = learnt_placement(e, &params);
+        let learnt = learnt_placement(e, &params.placement_tables);
         let mut squares = vec![(0, 0); np * nk * cells];
         for (pi, per_player) in squares.chunks_mut(nk * cells).enumerate() {
             for (k, per_kind) in per_player.chunks_mut(cells).enumerate() {
@@ -325,6 +330,33 @@ impl EvalTables {
                 }
             }
         }
+        // The same per wing of a player's royal man, with its wing tables added.
+        let wing_squares: Vec<Vec<(i32, i32)>> = if params.wing_tables.iter().all(Vec::is_empty) {
+            Vec::new()
+        } else {
+            params
+                .wing_tables
+                .iter()
+                .map(|tables| {
+                    let learnt = learnt_placement(e, tables);
+                    let mut out = squares.clone();
+                    for (pi, per_player) in out.chunks_mut(nk * cells).enumerate() {
+                        let Some(extra) = learnt.get(pi) else {
+                            continue;
+                        };
+                        for (sq, &(m, e)) in per_player.iter_mut().zip(extra) {
+                            *sq = (sq.0 + m, sq.1 + e);
+                        }
+                    }
+                    out
+                })
+                .collect()
+        };
+        let wing_of: Vec<u8> = e
+            .shape
+            .cells()
+            .map(|c| royal_wing(e.shape.coords(c).get(0) as u8, e.shape.extent(0) as u8) as u8)
+            .collect();
         let passed: Vec<(i32, i32)> = (0..nk)
             .map(|k| {
                 if !e.kinds[k].promotes {
@@ -401,6 +433,8 @@ impl EvalTables {
             ride_flags,
             mobility,
             squares,
+            wing_squares,
+            wing_of,
             officer,
             best_promotion: best_choice,
             start_officers,
@@ -416,9 +450,14 @@ impl EvalTables {
     }
 }
 
-/// `EvalTables::learnt`: the placement tables of `params`, per player (empty without tables).
-fn learnt_placement<const W: usize>(e: &Engine<W>, params: &EvalParams) -> Vec<Vec<(i32, i32)>> {
-    if params.placement_tables.is_empty() {
+/// The placement tables `tables` (`EvalParams::placement_tables`, or one wing's
+/// `EvalParams::wing_tables`) as each player reads them: `[player][kind * cells + cell]`, empty
+/// without tables.
+fn learnt_placement<const W: usize>(
+    e: &Engine<W>,
+    tables: &[PlacementTable],
+) -> Vec<Vec<(i32, i32)>> {
+    if tables.is_empty() {
         return Vec::new();
     }
     let cells = e.shape.cell_count() as usize;
@@ -430,7 +469,7 @@ fn learnt_placement<const W: usize>(e: &Engine<W>, params: &EvalParams) -> Vec<V
         .take(e.players.count())
         .map(|player| {
             let mut out = vec![(0, 0); nk * cells];
-            for table in &params.placement_tables {
+            for table in tables {
                 let Some(k) = e.kinds.iter().position(|k| k.letter == table.letter) else {
                     continue;
                 };
@@ -995,7 +1034,8 @@ impl<const W: usize> Engine<W> {
             };
             phases[p] = phase;
             // This player's rows of the per-cell tables.
-            let squares = &t.squares[p * nk * t.cells..][..nk * t.cells];
+            let squares = self.squares_of(t, &royals, p);
+            let squares = &squares[p * nk * t.cells..][..nk * t.cells];
             let (progress, spans, lines) = (&t.progress[p][..], &spans[p][..], &lines[p][..]);
             let own_promoting = promoting_men & mine;
             let enemy_promoting = promoting_men & enemies;
@@ -1139,6 +1179,20 @@ impl<const W: usize> Engine<W> {
         }
         for (score, a) in scores.iter_mut().zip(added).take(np) {
             *score += a;
+        }
+    }
+
+    /// The per-cell table player `p`'s men read (all players' rows): the one of the wing of its
+    /// royal man where it has exactly one and there are wing tables, else the plain one.
+    #[inline(always)]
+    fn squares_of<'t>(&self, t: &'t EvalTables, royals: &RoyalList, p: usize) -> &'t [(i32, i32)] {
+        if t.wing_squares.is_empty() {
+            return &t.squares;
+        }
+        let mut own = royals.iter().filter(|&&(owner, _, _)| owner.index() == p);
+        match (own.next(), own.next()) {
+            (Some(&(_, _, cell)), None) => &t.wing_squares[usize::from(t.wing_of[cell.index()])],
+            _ => &t.squares,
         }
     }
 

@@ -80,6 +80,29 @@ pub struct EvalParams {
     /// mobility term (which stays); only for kinds whose mobility counts (neither royal nor
     /// promoting); empty by default.
     pub mobility_tables: Vec<MobilityTable>,
+    /// Centipawns per cell added to a kind's placement term by the wing of the player's royal
+    /// man: indexed by [`royal_wing`] of its coordinate along the board's first axis (orthodox:
+    /// the king on files a-c, d-e, f-h), on top of `placement_tables`; only for a player with
+    /// exactly one royal man. Empty by default.
+    pub wing_tables: [Vec<PlacementTable>; WINGS],
+}
+
+/// The number of wings of [`EvalParams::wing_tables`].
+pub const WINGS: usize = 3;
+
+/// The wing of a coordinate `x` along an axis of `extent` cells, for
+/// [`EvalParams::wing_tables`]: 0 for the lowest three eighths (orthodox: files a to c), 2 for
+/// the highest three eighths (f to h), 1 between (d and e).
+pub fn royal_wing(x: u8, extent: u8) -> usize {
+    let side = (3 * usize::from(extent)) / 8;
+    let x = usize::from(x);
+    if x < side {
+        0
+    } else if x + side >= usize::from(extent) {
+        2
+    } else {
+        1
+    }
 }
 
 /// The danger to the enemy kings a player's men make (after Stockfish's classical evaluation),
@@ -150,6 +173,7 @@ impl EvalParams {
             piece_values: Vec::new(),
             placement_tables: Vec::new(),
             mobility_tables: Vec::new(),
+            wing_tables: Default::default(),
         }
     }
 }

@@ -25,7 +25,7 @@ mod fast_tests;
 mod tests;
 
 pub use build::{Engine, KindInfo};
-pub use eval_params::{EvalParams, KingDanger, MobilityTable, PlacementTable};
+pub use eval_params::{royal_wing, EvalParams, KingDanger, MobilityTable, PlacementTable, WINGS};
 pub use notation::{GenericNotation, Notation};
 pub use position::{EnPassant, Move, MoveKind, Piece, Position, MAX_KINDS, MAX_PLAYERS};
 pub use rules::{

@@ -827,6 +827,61 @@ fn placement_tables_are_tapered_and_mirrored() {
     assert_eq!(gained, [[7, 7], [3, 0]]);
 }
 
+/// Wing tables (`EvalParams::wing_tables`, docs/search.md *Evaluation*): a player's men add
+/// the table of the wing its king stands on, on top of the placement term; Black reads the cell
+/// mirrored (b4 as b1) and its own king's wing.
+#[test]
+fn wing_tables_follow_the_own_kings_file() {
+    let mut e = engine(&rules(
+        4,
+        4,
+        &format!("{KING}, {ROOK}"),
+        "kr2/4/4/1R1K w",
+        "",
+    ));
+    let scores = |e: &Engine<1>, text: &str| {
+        let p = e.parse_position(text).unwrap();
+        let mut s = [0i32; 2];
+        e.evaluate_players(&p, &mut s);
+        s
+    };
+    // White's king on d1 (the high wing) and on a1 (the low wing); Black's on a4 (low).
+    let positions = ["kr2/4/4/1R1K w", "kr2/4/4/KR2 w"];
+    let before: Vec<[i32; 2]> = positions.iter().map(|t| scores(&e, t)).collect();
+    let b1 = e.parse_cell("b1").unwrap();
+    let rook_on_b1 = |v: i32| {
+        let mut table = vec![0; 16];
+        table[b1.index()] = v;
+        vec![crate::PlacementTable {
+            letter: 'R',
+            middle: table.clone(),
+            end: table,
+        }]
+    };
+    let mut params = e.eval_params().clone();
+    params.wing_tables = [rook_on_b1(5), Vec::new(), rook_on_b1(7)];
+    e.set_eval_params(params);
+    let gained: Vec<[i32; 2]> = positions
+        .iter()
+        .zip(&before)
+        .map(|(t, b)| {
+            let s = scores(&e, t);
+            [s[0] - b[0], s[1] - b[1]]
+        })
+        .collect();
+    assert_eq!(gained, [[7, 5], [5, 5]]);
+}
+
+/// The wings of `EvalParams::wing_tables` (docs/search.md *Evaluation*): on eight files, a to c,
+/// d and e, f to h; on five, a, b to d, e.
+#[test]
+fn royal_wings_split_the_files() {
+    let wings =
+        |extent: u8| -> Vec<usize> { (0..extent).map(|x| crate::royal_wing(x, extent)).collect() };
+    assert_eq!(wings(8), [0, 0, 0, 1, 1, 2, 2, 2]);
+    assert_eq!(wings(5), [0, 1, 1, 1, 2]);
+}
+
 /// Learnt mobility tables (`EvalParams::mobility_tables`, docs/search.md *Evaluation*): a man
 /// adds its kind's value for the number of cells it reaches (a count beyond the table reads its
 /// last entry), the middle game's while the enemies keep all their officers and the endgame's

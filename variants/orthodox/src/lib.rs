@@ -9,6 +9,7 @@ mod fen;
 mod mobility;
 mod placement;
 pub mod weights;
+mod wings;
 
 use dead::MinorKinds;
 use spacechess_engine::{Engine, GenericNotation, Move, Notation, Position};

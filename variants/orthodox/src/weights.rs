@@ -55,14 +55,7 @@ pub fn tuned() -> EvalParams {
         passed_free: (30, 90),
         drawish_lead: 400,
         piece_values: Vec::new(),
-        placement_tables: super::placement::TABLES
-            .iter()
-            .map(|&(letter, middle, end)| PlacementTable {
-                letter,
-                middle: middle.to_vec(),
-                end: end.to_vec(),
-            })
-            .collect(),
+        placement_tables: tables(&super::placement::TABLES),
         mobility_tables: super::mobility::MOBILITY
             .iter()
             .map(|&(letter, middle, end)| MobilityTable {
@@ -71,5 +64,17 @@ pub fn tuned() -> EvalParams {
                 end: end.to_vec(),
             })
             .collect(),
+        wing_tables: super::wings::WING_TABLES.map(|set| tables(&set)),
     }
+}
+
+/// Placement tables from their source form (kind's letter, middle game, endgame).
+fn tables(src: &[(char, [i32; 64], [i32; 64])]) -> Vec<PlacementTable> {
+    src.iter()
+        .map(|&(letter, middle, end)| PlacementTable {
+            letter,
+            middle: middle.to_vec(),
+            end: end.to_vec(),
+        })
+        .collect()
 }
