@@ -22,7 +22,9 @@ use spacechess_engine::{EvalParams, KingDanger, MobilityTable, PlacementTable};
 /// kings' distances to passed men 48 and 24, the attack count and passed-pawn shares to zero):
 /// +23 [+2, +44] in 800 games. The thirty-sixth stop's passed pawns' path terms (set by hand,
 /// after Stockfish 12's classical evaluation, at about 40% of its endgame bonus for a free path):
-/// +27 [+13, +40] in 1 600 games; at twice these weights, +23 [−6, +51] in 400.
+/// +27 [+13, +40] in 1 600 games; at twice these weights, +23 [−6, +51] in 400. The
+/// thirty-ninth stop's wing tables (`wings.rs`, placement by the own king's wing, fitted by
+/// `tune.rs --wings` on 390 000 new positions): +36 [+16, +57] in 800 games.
 pub fn tuned() -> EvalParams {
     EvalParams {
         mobility_share: 0.049,
