@@ -19,8 +19,12 @@
 //! `variants/orthodox/src/mobility.rs`. `--wings=STEPS --out=FILE` fits the wing tables
 //! (`EvalParams::wing_tables`: placement tables by the wing of the own king, files a to c, d
 //! and e, f to h) on top of the placement tables, in the form of `variants/orthodox/src/wings.rs`.
+//! `--offsets=STEPS --out=FILE` fits the royal offset tables (`EvalParams::royal_offset_tables`:
+//! centipawns per kind and offset from the own king, pawns to queens) on top of everything else,
+//! in the form of `variants/orthodox/src/royal_offsets.rs`. `--held=FILE` (with any of these)
+//! reports the tables' error on a second file of positions, held out of the fit, as they go.
 
-use spacechess_engine::{royal_wing, EvalParams, WINGS};
+use spacechess_engine::{royal_offset_count, royal_offset_index, royal_wing, EvalParams, WINGS};
 use spacechess_orthodox::{Orthodox, OrthodoxPosition};
 use spacechess_variant::{Player, Variant};
 
@@ -135,20 +139,13 @@ fn error(params: &EvalParams, data: &[(String, f64)], label_scale: f64) -> f64 {
     total / data.len() as f64
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let Some(path) = args.get(1) else {
-        eprintln!(
-            "usage: tune FILE [PASSES] [NAME=VALUE|NAME~VALUE ...] [--tables=STEPS|--mobility=STEPS|--wings=STEPS --out=FILE]   (FILE: lines FEN;CP)"
-        );
-        std::process::exit(2);
-    };
-    let passes: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(20);
+/// The labelled positions of `path` (lines `FEN;CP`); a line that is not one is reported and
+/// skipped, and a file that cannot be read or holds none ends the program.
+fn read_labelled(chess: &Orthodox, path: &str) -> Vec<(String, f64)> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
         eprintln!("cannot read {path}: {e}");
         std::process::exit(1);
     });
-    let chess = Orthodox::new();
     let mut data = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let parsed = line.rsplit_once(';').and_then(|(fen, cp)| {
@@ -158,14 +155,28 @@ fn main() {
         });
         match parsed {
             Some(item) => data.push(item),
-            None => eprintln!("line {}: not FEN;CP, skipped", n + 1),
+            None => eprintln!("{path}, line {}: not FEN;CP, skipped", n + 1),
         }
     }
-    println!("{} positions", data.len());
     if data.is_empty() {
-        eprintln!("{path}: no position to fit (lines FEN;CP)");
+        eprintln!("{path}: no labelled position (lines FEN;CP)");
         std::process::exit(1);
     }
+    data
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let Some(path) = args.get(1) else {
+        eprintln!(
+            "usage: tune FILE [PASSES] [NAME=VALUE|NAME~VALUE ...] [--tables=STEPS|--mobility=STEPS|--wings=STEPS|--offsets=STEPS --out=FILE [--held=FILE]]   (FILE: lines FEN;CP)"
+        );
+        std::process::exit(2);
+    };
+    let passes: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(20);
+    let chess = Orthodox::new();
+    let data = read_labelled(&chess, path);
+    println!("{} positions", data.len());
     let mut params = chess.engine().eval_params().clone();
     // The pieces' values from the rule set, as the knobs' start.
     for letter in PIECES {
@@ -179,7 +190,20 @@ fn main() {
     let mut table_steps = 0;
     let mut fit = TableFit::Placement;
     let mut out = None;
+    let mut held_out = None;
     for arg in args.iter().skip(3) {
+        if let Some(file) = arg.strip_prefix("--held=") {
+            held_out = Some(read_labelled(&chess, file));
+            continue;
+        }
+        if let Some(n) = arg.strip_prefix("--offsets=") {
+            fit = TableFit::RoyalOffset;
+            table_steps = n.parse().unwrap_or_else(|_| {
+                eprintln!("{arg}: not --offsets=STEPS with a number of steps");
+                std::process::exit(2);
+            });
+            continue;
+        }
         if let Some(n) = arg.strip_prefix("--mobility=") {
             fit = TableFit::Mobility;
             table_steps = n.parse().unwrap_or_else(|_| {
@@ -225,7 +249,7 @@ fn main() {
         }
     }
     if table_steps > 0 && out.is_none() {
-        eprintln!("--tables, --mobility and --wings need --out=FILE for the tables");
+        eprintln!("--tables, --mobility, --wings and --offsets need --out=FILE for the tables");
         std::process::exit(2);
     }
     // The labels' scale against ours: fitted first with the defaults, then held.
@@ -292,7 +316,14 @@ fn main() {
     }
     println!("{params:#?}");
     if let (true, Some(out)) = (table_steps > 0, out) {
-        let tables = fit_tables(&params, &data, label_scale, table_steps, fit);
+        let tables = fit_tables(
+            &params,
+            &data,
+            label_scale,
+            table_steps,
+            fit,
+            held_out.as_deref(),
+        );
         std::fs::write(&out, tables).unwrap_or_else(|e| {
             eprintln!("cannot write {out}: {e}");
             std::process::exit(1);
@@ -319,7 +350,13 @@ enum TableFit {
     /// `EvalParams::wing_tables`: centipawns per wing of the own king, kind and square, on top
     /// of the placement tables.
     Wing,
+    /// `EvalParams::royal_offset_tables`: centipawns per kind (pawns to queens) and offset from
+    /// the own king, on top of everything else.
+    RoyalOffset,
 }
+
+/// The kinds of the royal offset tables, in the order written (the king is at offset zero).
+const OFFSET_KINDS: [char; 5] = ['P', 'N', 'B', 'R', 'Q'];
 
 /// One man's share of a position's score in the tables: its table's index (kind and square as
 /// White sees it, or kind and mobility count), its sign (+1 White, −1 Black) and the phase its
@@ -338,12 +375,14 @@ fn fit_tables(
     label_scale: f64,
     steps: usize,
     fit: TableFit,
+    held: Option<&[(String, f64)]>,
 ) -> String {
     let mut base_params = params.clone();
     match fit {
         TableFit::Placement => base_params.placement_tables.clear(),
         TableFit::Mobility => base_params.mobility_tables.clear(),
         TableFit::Wing => base_params.wing_tables = Default::default(),
+        TableFit::RoyalOffset => base_params.royal_offset_tables.clear(),
     }
     let chess = Orthodox::with_eval_params(base_params);
     let e = chess.engine();
@@ -354,70 +393,101 @@ fn fit_tables(
         'Q' => 9.0,
         _ => 0.0,
     };
-    let mut scores = [0; 2];
+    let offsets = royal_offset_count(&[8, 8]);
     // Per position: our score without the tables, the label's expectation and the features.
-    let mut items: Vec<(f64, f64, Vec<Feature>)> = Vec::with_capacity(data.len());
-    for (fen, cp) in data {
-        let pos = chess.from_fen(fen).expect("checked when read");
-        let base = white_score(&chess, &pos, &mut scores);
-        let mut men = Vec::new();
-        let mut officers = [0.0f64; 2];
-        for c in shape.cells() {
-            if let Some(piece) = pos.piece_at(c) {
-                let letter = e.kinds()[piece.kind as usize].letter;
-                officers[piece.player.index()] += value(letter);
-                men.push((piece.player.index(), letter, c));
-            }
-        }
-        let phase = |player: usize| (officers[1 - player] / 31.0).min(1.0);
-        let sign = |player: usize| if player == 0 { 1.0 } else { -1.0 };
-        // Each player's table set: the wing of its king (wing tables), or the one set.
-        let mut set_of = [0usize; 2];
-        if fit == TableFit::Wing {
-            for &(player, letter, c) in &men {
-                if letter == 'K' {
-                    set_of[player] = royal_wing(shape.coords(c).get(0) as u8, 8) * 6 * 64;
+    let items_of = |data: &[(String, f64)]| {
+        let mut scores = [0; 2];
+        let mut items: Vec<(f64, f64, Vec<Feature>)> = Vec::with_capacity(data.len());
+        for (fen, cp) in data {
+            let pos = chess.from_fen(fen).expect("checked when read");
+            let base = white_score(&chess, &pos, &mut scores);
+            let mut men = Vec::new();
+            let mut officers = [0.0f64; 2];
+            for c in shape.cells() {
+                if let Some(piece) = pos.piece_at(c) {
+                    let letter = e.kinds()[piece.kind as usize].letter;
+                    officers[piece.player.index()] += value(letter);
+                    men.push((piece.player.index(), letter, c));
                 }
             }
-        }
-        let features = match fit {
-            TableFit::Placement | TableFit::Wing => men
-                .into_iter()
-                .filter_map(|(player, letter, c)| {
-                    let k = TABLE_KINDS.iter().position(|&l| l == letter)?;
-                    let mut co = shape.coords(c);
-                    if player == 1 {
-                        co.set(1, 7 - co.get(1));
+            let phase = |player: usize| (officers[1 - player] / 31.0).min(1.0);
+            let sign = |player: usize| if player == 0 { 1.0 } else { -1.0 };
+            // Each player's table set: the wing of its king (wing tables), or the one set.
+            let mut set_of = [0usize; 2];
+            if fit == TableFit::Wing {
+                for &(player, letter, c) in &men {
+                    if letter == 'K' {
+                        set_of[player] = royal_wing(shape.coords(c).get(0) as u8, 8) * 6 * 64;
                     }
-                    let square = shape.cell(&co)?.index();
-                    Some(Feature {
-                        index: set_of[player] + k * 64 + square,
-                        sign: sign(player),
-                        phase: phase(player),
+                }
+            }
+            let features = match fit {
+                TableFit::Placement | TableFit::Wing => men
+                    .into_iter()
+                    .filter_map(|(player, letter, c)| {
+                        let k = TABLE_KINDS.iter().position(|&l| l == letter)?;
+                        let mut co = shape.coords(c);
+                        if player == 1 {
+                            co.set(1, 7 - co.get(1));
+                        }
+                        let square = shape.cell(&co)?.index();
+                        Some(Feature {
+                            index: set_of[player] + k * 64 + square,
+                            sign: sign(player),
+                            phase: phase(player),
+                        })
                     })
-                })
-                .collect(),
-            TableFit::Mobility => e
-                .mobility_counts(&pos)
-                .into_iter()
-                .filter_map(|(player, kind, _, count)| {
-                    let letter = e.kinds()[kind].letter;
-                    let k = MOBILITY_KINDS.iter().position(|&l| l == letter)?;
-                    Some(Feature {
-                        index: k * MOBILITY_LEN + count.min(MOBILITY_LEN - 1),
-                        sign: sign(player.index()),
-                        phase: phase(player.index()),
+                    .collect(),
+                TableFit::RoyalOffset => {
+                    let mut kings = [(0i32, 0i32); 2];
+                    for &(player, letter, c) in &men {
+                        if letter == 'K' {
+                            let co = shape.coords(c);
+                            kings[player] = (i32::from(co.get(0)), i32::from(co.get(1)));
+                        }
+                    }
+                    men.into_iter()
+                        .filter_map(|(player, letter, c)| {
+                            let k = OFFSET_KINDS.iter().position(|&l| l == letter)?;
+                            let co = shape.coords(c);
+                            let dx = i32::from(co.get(0)) - kings[player].0;
+                            // Black's offsets as White sees them: ranks mirrored.
+                            let dy =
+                                (i32::from(co.get(1)) - kings[player].1) * (1 - 2 * player as i32);
+                            Some(Feature {
+                                index: k * offsets + royal_offset_index(&[dx, dy], &[8, 8])?,
+                                sign: sign(player),
+                                phase: phase(player),
+                            })
+                        })
+                        .collect()
+                }
+                TableFit::Mobility => e
+                    .mobility_counts(&pos)
+                    .into_iter()
+                    .filter_map(|(player, kind, _, count)| {
+                        let letter = e.kinds()[kind].letter;
+                        let k = MOBILITY_KINDS.iter().position(|&l| l == letter)?;
+                        Some(Feature {
+                            index: k * MOBILITY_LEN + count.min(MOBILITY_LEN - 1),
+                            sign: sign(player.index()),
+                            phase: phase(player.index()),
+                        })
                     })
-                })
-                .collect(),
-        };
-        items.push((base, expectation(cp * label_scale), features));
-    }
+                    .collect(),
+            };
+            items.push((base, expectation(cp * label_scale), features));
+        }
+        items
+    };
+    let items = items_of(data);
+    let held_items = held.map(items_of);
     // theta[index] middle game, theta[n + index] endgame.
     let n = match fit {
         TableFit::Placement => TABLE_KINDS.len() * 64,
         TableFit::Mobility => MOBILITY_KINDS.len() * MOBILITY_LEN,
         TableFit::Wing => WINGS * TABLE_KINDS.len() * 64,
+        TableFit::RoyalOffset => OFFSET_KINDS.len() * offsets,
     };
     let mut theta = vec![0.0f64; 2 * n];
     let (mut m, mut v) = (vec![0.0f64; 2 * n], vec![0.0f64; 2 * n]);
@@ -429,12 +499,20 @@ fn fit_tables(
             .map(|f| f.sign * (theta[f.index] * f.phase + theta[n + f.index] * (1.0 - f.phase)))
             .sum::<f64>()
     };
-    let error_of = |theta: &[f64]| {
+    let error_in = |theta: &[f64], items: &[(f64, f64, Vec<Feature>)]| {
         let mut total = 0.0;
-        for (base, label, features) in &items {
+        for (base, label, features) in items {
             total += (expectation(score_of(theta, *base, features)) - label).powi(2);
         }
         total / items.len() as f64
+    };
+    let error_of = |theta: &[f64]| error_in(theta, &items);
+    let report = |step: usize, theta: &[f64]| {
+        print!("tables: step {step}, error {:.6}", error_of(theta));
+        if let Some(held) = &held_items {
+            print!(", held out {:.6}", error_in(theta, held));
+        }
+        println!();
     };
     // A mobility table's mean (each count weighted by how often the data's men of the kind reach
     // it, in each phase) is material: a constant for every man of the kind. The fit would trade
@@ -459,7 +537,7 @@ fn fit_tables(
             }
         }
     };
-    println!("tables: error at the start {:.6}", error_of(&theta));
+    report(0, &theta);
     for step in 1..=steps {
         let mut grad = vec![0.0f64; 2 * n];
         for (base, label, features) in &items {
@@ -480,13 +558,14 @@ fn fit_tables(
         }
         centre(&mut theta);
         if step % 100 == 0 || step == steps {
-            println!("tables: step {step}, error {:.6}", error_of(&theta));
+            report(step, &theta);
         }
     }
     match fit {
         TableFit::Placement => placement_source(&theta, n),
         TableFit::Mobility => mobility_source(&theta, n),
         TableFit::Wing => wing_source(&theta, n),
+        TableFit::RoyalOffset => royal_offset_source(&theta, n, offsets),
     }
 }
 
@@ -529,6 +608,46 @@ fn wing_source(theta: &[f64], n: usize) -> String {
         src += "    [\n";
         src += &table_set_source(theta, wing * TABLE_KINDS.len() * 64, n, "        ");
         src += "    ],\n";
+    }
+    src += "];\n";
+    src
+}
+
+/// The royal offset tables `theta` (a table per kind of `OFFSET_KINDS`, each `offsets` long;
+/// middle games, then endgames from `n`) as Rust source.
+fn royal_offset_source(theta: &[f64], n: usize, offsets: usize) -> String {
+    let mut src = String::from(
+        "//! Written by benches/examples/tune.rs --offsets: centipawns per offset of a man from its\n\
+         //! own king by kind, as White sees the board, on top of the other terms: each row a rank\n\
+         //! offset, from 7 ranks behind the king to 7 ahead; in a row, the file offset from 7 to\n\
+         //! the king's left (toward a) to 7 to its right. The middle game then the endgame.\n\n\
+         /// One kind's tables: (kind's letter, middle game, endgame).\n\
+         type Table = (char, [i32; 225], [i32; 225]);\n\n\
+         /// The royal offset tables.\n\
+         #[rustfmt::skip]\n",
+    );
+    src += &format!(
+        "pub(crate) const ROYAL_OFFSET_TABLES: [Table; {}] = [\n",
+        OFFSET_KINDS.len()
+    );
+    for (k, letter) in OFFSET_KINDS.iter().enumerate() {
+        let table = |off: usize| {
+            theta[off + k * offsets..][..offsets]
+                .chunks(15)
+                .map(|row| {
+                    let row: Vec<String> = row
+                        .iter()
+                        .map(|v| format!("{:4}", v.round() as i32))
+                        .collect();
+                    format!("        {},\n", row.join(","))
+                })
+                .collect::<String>()
+        };
+        src += &format!(
+            "    ('{letter}', [\n{}    ], [\n{}    ]),\n",
+            table(0),
+            table(n)
+        );
     }
     src += "];\n";
     src

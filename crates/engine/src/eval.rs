@@ -3,7 +3,9 @@
 //! promoting men). See docs/search.md.
 
 use super::build::{CAtom, Engine};
-use super::eval_params::{royal_wing, EvalParams, PlacementTable};
+use super::eval_params::{
+    royal_offset_count, royal_offset_index, royal_wing, EvalParams, PlacementTable,
+};
 use super::fast::{mode_index, w1_rays, W1Ray};
 use super::position::{Move, MoveKind, Position, MAX_KINDS, MAX_PLAYERS};
 use super::rules::{Goal, HopStyle, Mode};
@@ -113,6 +115,18 @@ pub(crate) struct EvalTables {
     wing_squares: Vec<Vec<(i32, i32)>>,
     /// Per cell, its wing ([`royal_wing`] of its first coordinate).
     wing_of: Vec<u8>,
+    /// `offset_squares[(player * kinds + kind) * offset_count + i]`: the learnt
+    /// `EvalParams::royal_offset_tables` as each player reads them, `i` the offset's
+    /// [`royal_offset_index`] on the player's own board (mirrored as its cells are); empty
+    /// without them.
+    offset_squares: Vec<(i32, i32)>,
+    /// The entries of one kind's offset table.
+    offset_count: usize,
+    /// Per cell, its code for the offset tables: a man on `c` of a player whose royal man stands
+    /// on `r` reads entry `offset_code[c] - offset_code[r] + offset_centre`.
+    offset_code: Vec<i32>,
+    /// The zero offset's index in an offset table.
+    offset_centre: i32,
     /// Per kind, whether it counts toward the game's phase (neither royal nor promoting).
     officer: Vec<bool>,
     /// The officers' material of each player at the start, the phase's full measure.
@@ -357,6 +371,8 @@ impl EvalTables {
             .cells()
             .map(|c| royal_wing(e.shape.coords(c).get(0) as u8, e.shape.extent(0) as u8) as u8)
             .collect();
+        let (offset_squares, offset_count, offset_code, offset_centre) =
+            royal_offsets(e, &params.royal_offset_tables);
         let passed: Vec<(i32, i32)> = (0..nk)
             .map(|k| {
                 if !e.kinds[k].promotes {
@@ -435,6 +451,10 @@ impl EvalTables {
             squares,
             wing_squares,
             wing_of,
+            offset_squares,
+            offset_count,
+            offset_code,
+            offset_centre,
             officer,
             best_promotion: best_choice,
             start_officers,
@@ -490,6 +510,71 @@ fn learnt_placement<const W: usize>(
             out
         })
         .collect()
+}
+
+/// The royal offset tables `tables` (`EvalParams::royal_offset_tables`) as each player reads
+/// them (`EvalTables::offset_squares`), each table's length, the cells' offset codes
+/// (`EvalTables::offset_code`) and the zero offset's index; all empty without tables.
+fn royal_offsets<const W: usize>(
+    e: &Engine<W>,
+    tables: &[PlacementTable],
+) -> (Vec<(i32, i32)>, usize, Vec<i32>, i32) {
+    if tables.is_empty() {
+        return (Vec::new(), 0, Vec::new(), 0);
+    }
+    let extents = e.shape.extents();
+    let count = royal_offset_count(extents);
+    let nk = e.kinds.len();
+    // The code of a cell: the index of its offset from the first cell, less the zero offset's
+    // index (so that a difference of codes plus that index is an offset's index).
+    let zero = vec![0i32; extents.len()];
+    let centre = royal_offset_index(&zero, extents).unwrap_or(0) as i32;
+    let code: Vec<i32> = e
+        .shape
+        .cells()
+        .map(|c| {
+            let co = e.shape.coords(c);
+            let delta: Vec<i32> = (0..extents.len()).map(|a| i32::from(co.get(a))).collect();
+            royal_offset_index(&delta, extents).unwrap_or(0) as i32 - centre
+        })
+        .collect();
+    let first = &e.rules.players[0].orientation;
+    let players = e.players.count();
+    let mut out = vec![(0, 0); players * nk * count];
+    for (pi, player) in e.rules.players.iter().take(players).enumerate() {
+        let mirrored: Vec<bool> = (0..extents.len())
+            .map(|a| player.orientation.get(a) != first.get(a))
+            .collect();
+        for table in tables {
+            let Some(k) = e.kinds.iter().position(|k| k.letter == table.letter) else {
+                continue;
+            };
+            let per_kind = &mut out[(pi * nk + k) * count..][..count];
+            // Every offset as this player sees it, read from the first player's entry.
+            for (i, slot) in per_kind.iter_mut().enumerate() {
+                let mut rest = i;
+                let delta: Vec<i32> = extents
+                    .iter()
+                    .enumerate()
+                    .map(|(a, &x)| {
+                        let span = 2 * usize::from(x) - 1;
+                        let d = (rest % span) as i32 - (i32::from(x) - 1);
+                        rest /= span;
+                        if mirrored[a] {
+                            -d
+                        } else {
+                            d
+                        }
+                    })
+                    .collect();
+                if let Some(j) = royal_offset_index(&delta, extents) {
+                    let at = |v: &[i32]| v.get(j).copied().unwrap_or(0);
+                    *slot = (at(&table.middle), at(&table.end));
+                }
+            }
+        }
+    }
+    (out, count, code, centre)
 }
 
 /// For every player and cell, the cells from which an enemy promoting man could stop a promoting
@@ -1036,6 +1121,11 @@ impl<const W: usize> Engine<W> {
             // This player's rows of the per-cell tables.
             let squares = self.squares_of(t, &royals, p);
             let squares = &squares[p * nk * t.cells..][..nk * t.cells];
+            // The offset tables' entries of this player, and the index shift of its royal man.
+            let offsets = self.royal_offset_base(t, &royals, p).map(|base| {
+                let rows = &t.offset_squares[p * nk * t.offset_count..][..nk * t.offset_count];
+                (rows, base)
+            });
             let (progress, spans, lines) = (&t.progress[p][..], &spans[p][..], &lines[p][..]);
             let own_promoting = promoting_men & mine;
             let enemy_promoting = promoting_men & enemies;
@@ -1074,6 +1164,8 @@ impl<const W: usize> Engine<W> {
                 let gain = t.promo_gain[k];
                 let promotes = self.kinds[k].promotes;
                 let kind_squares = &squares[k * t.cells..][..t.cells];
+                let kind_offsets = offsets
+                    .map(|(rows, base)| (&rows[k * t.offset_count..][..t.offset_count], base));
                 // The kind's attacks and its men attacking the enemy kings' cells (for the
                 // king-danger term).
                 let (mut kind_attacks, mut kind_attackers) = (CellSet::<W>::EMPTY, 0);
@@ -1081,6 +1173,11 @@ impl<const W: usize> Engine<W> {
                     let (m, e) = kind_squares[c.index()];
                     middle += m;
                     end += e;
+                    if let Some((row, base)) = kind_offsets {
+                        let (m, e) = row[(t.offset_code[c.index()] + base) as usize];
+                        middle += m;
+                        end += e;
+                    }
                     if w != 0 {
                         let (n, near_king, attacks) =
                             self.mobility_by(plan, pos, Player(p as u8), k, c, occ, &allowed, zone);
@@ -1193,6 +1290,21 @@ impl<const W: usize> Engine<W> {
         match (own.next(), own.next()) {
             (Some(&(_, _, cell)), None) => &t.wing_squares[usize::from(t.wing_of[cell.index()])],
             _ => &t.squares,
+        }
+    }
+
+    /// The shift player `p`'s men add to their cells' offset codes to index the offset tables
+    /// (`EvalTables::offset_code`): where there are such tables and the player has exactly one
+    /// royal man.
+    #[inline(always)]
+    fn royal_offset_base(&self, t: &EvalTables, royals: &RoyalList, p: usize) -> Option<i32> {
+        if t.offset_squares.is_empty() {
+            return None;
+        }
+        let mut own = royals.iter().filter(|&&(owner, _, _)| owner.index() == p);
+        match (own.next(), own.next()) {
+            (Some(&(_, _, cell)), None) => Some(t.offset_centre - t.offset_code[cell.index()]),
+            _ => None,
         }
     }
 

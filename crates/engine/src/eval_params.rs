@@ -85,6 +85,35 @@ pub struct EvalParams {
     /// the king on files a-c, d-e, f-h), on top of `placement_tables`; only for a player with
     /// exactly one royal man. Empty by default.
     pub wing_tables: [Vec<PlacementTable>; WINGS],
+    /// Centipawns per offset of a man from its player's royal man, per kind, on top of the
+    /// placement tables; only for a player with exactly one royal man. Each table is indexed by
+    /// [`royal_offset_index`] of the offset as the first player sees the board (another player's
+    /// offsets are mirrored as its cells are). Empty by default.
+    pub royal_offset_tables: Vec<PlacementTable>,
+}
+
+/// The index in [`EvalParams::royal_offset_tables`] of the offset `delta` (a man's coordinates
+/// less its royal man's, one per axis) on a board of `extents`: offsets along the first axis
+/// vary fastest, each axis from −(extent − 1) to extent − 1 (orthodox: `(dx + 7) + 15 (dy + 7)`,
+/// 225 entries). `None` when an offset is out of range.
+pub fn royal_offset_index(delta: &[i32], extents: &[u8]) -> Option<usize> {
+    let mut index = 0usize;
+    let mut stride = 1usize;
+    for (&d, &e) in delta.iter().zip(extents) {
+        let e = i32::from(e);
+        if d <= -e || d >= e {
+            return None;
+        }
+        index += (d + e - 1) as usize * stride;
+        stride *= (2 * e - 1) as usize;
+    }
+    Some(index)
+}
+
+/// The number of entries of each table of [`EvalParams::royal_offset_tables`] on a board of
+/// `extents` (orthodox: 225).
+pub fn royal_offset_count(extents: &[u8]) -> usize {
+    extents.iter().map(|&e| 2 * usize::from(e) - 1).product()
 }
 
 /// The number of wings of [`EvalParams::wing_tables`].
@@ -174,6 +203,7 @@ impl EvalParams {
             placement_tables: Vec::new(),
             mobility_tables: Vec::new(),
             wing_tables: Default::default(),
+            royal_offset_tables: Vec::new(),
         }
     }
 }

@@ -25,7 +25,10 @@ mod fast_tests;
 mod tests;
 
 pub use build::{Engine, KindInfo};
-pub use eval_params::{royal_wing, EvalParams, KingDanger, MobilityTable, PlacementTable, WINGS};
+pub use eval_params::{
+    royal_offset_count, royal_offset_index, royal_wing, EvalParams, KingDanger, MobilityTable,
+    PlacementTable, WINGS,
+};
 pub use notation::{GenericNotation, Notation};
 pub use position::{EnPassant, Move, MoveKind, Piece, Position, MAX_KINDS, MAX_PLAYERS};
 pub use rules::{

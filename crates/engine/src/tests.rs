@@ -882,6 +882,68 @@ fn royal_wings_split_the_files() {
     assert_eq!(wings(5), [0, 1, 1, 1, 2]);
 }
 
+/// Royal offset tables (`EvalParams::royal_offset_tables`, docs/search.md *Evaluation*): a man
+/// adds its kind's entry for its offset from its own king, on top of the other terms; Black
+/// reads the offset with the ranks mirrored (one rank below its king as one above).
+#[test]
+fn royal_offset_tables_follow_the_own_king() {
+    let mut e = engine(&rules(
+        4,
+        4,
+        &format!("{KING}, {ROOK}"),
+        "kr2/4/4/1R1K w",
+        "",
+    ));
+    let scores = |e: &Engine<1>, text: &str| {
+        let p = e.parse_position(text).unwrap();
+        let mut s = [0i32; 2];
+        e.evaluate_players(&p, &mut s);
+        s
+    };
+    // White: king d1, rook b1 (two files left). Black: king a4, rook b4 (one file right), then
+    // rook b3 (one file right and one rank below, so one rank ahead as Black sees it).
+    let positions = ["kr2/4/4/1R1K w", "k3/1r2/4/1R1K w"];
+    let before: Vec<[i32; 2]> = positions.iter().map(|t| scores(&e, t)).collect();
+    let index = |dx: i32, dy: i32| crate::royal_offset_index(&[dx, dy], &[4, 4]).unwrap();
+    let mut table = vec![0; crate::royal_offset_count(&[4, 4])];
+    table[index(-2, 0)] = 7;
+    table[index(1, 0)] = 5;
+    table[index(1, 1)] = 11;
+    table[index(1, -1)] = 100;
+    let mut params = e.eval_params().clone();
+    params.royal_offset_tables = vec![crate::PlacementTable {
+        letter: 'R',
+        middle: table.clone(),
+        end: table,
+    }];
+    e.set_eval_params(params);
+    let gained: Vec<[i32; 2]> = positions
+        .iter()
+        .zip(&before)
+        .map(|(t, b)| {
+            let s = scores(&e, t);
+            [s[0] - b[0], s[1] - b[1]]
+        })
+        .collect();
+    assert_eq!(gained, [[7, 5], [7, 11]]);
+}
+
+/// The layout of `EvalParams::royal_offset_tables` (docs/search.md *Evaluation*): offsets along
+/// the first axis fastest, each from −(extent − 1) to extent − 1.
+#[test]
+fn royal_offsets_are_indexed_by_axis() {
+    let index = |d: &[i32]| crate::royal_offset_index(d, &[8, 8]);
+    assert_eq!(crate::royal_offset_count(&[8, 8]), 225);
+    assert_eq!(index(&[-7, -7]), Some(0));
+    assert_eq!(index(&[0, 0]), Some(112));
+    assert_eq!(index(&[1, 0]), Some(113));
+    assert_eq!(index(&[0, 1]), Some(127));
+    assert_eq!(index(&[7, 7]), Some(224));
+    assert_eq!(index(&[8, 0]), None);
+    assert_eq!(index(&[0, -8]), None);
+    assert_eq!(crate::royal_offset_count(&[5, 5, 5]), 729);
+}
+
 /// Learnt mobility tables (`EvalParams::mobility_tables`, docs/search.md *Evaluation*): a man
 /// adds its kind's value for the number of cells it reaches (a count beyond the table reads its
 /// last entry), the middle game's while the enemies keep all their officers and the endgame's

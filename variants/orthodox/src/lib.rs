@@ -8,6 +8,7 @@ mod dead;
 mod fen;
 mod mobility;
 mod placement;
+mod royal_offsets;
 pub mod weights;
 mod wings;
 

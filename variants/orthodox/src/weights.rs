@@ -67,6 +67,14 @@ pub fn tuned() -> EvalParams {
             })
             .collect(),
         wing_tables: super::wings::WING_TABLES.map(|set| tables(&set)),
+        royal_offset_tables: super::royal_offsets::ROYAL_OFFSET_TABLES
+            .iter()
+            .map(|&(letter, middle, end)| PlacementTable {
+                letter,
+                middle: middle.to_vec(),
+                end: end.to_vec(),
+            })
+            .collect(),
     }
 }
 
