@@ -21,7 +21,9 @@
 //! and e, f to h) on top of the placement tables, in the form of `variants/orthodox/src/wings.rs`.
 //! `--offsets=STEPS --out=FILE` fits the royal offset tables (`EvalParams::royal_offset_tables`:
 //! centipawns per kind and offset from the own king, pawns to queens) on top of everything else,
-//! in the form of `variants/orthodox/src/royal_offsets.rs`. `--held=FILE` (with any of these)
+//! in the form of `variants/orthodox/src/royal_offsets.rs`; `--enemy-offsets=STEPS --out=FILE`
+//! the same by the offset from the enemy king (`EvalParams::enemy_offset_tables`,
+//! `variants/orthodox/src/enemy_offsets.rs`). `--held=FILE` (with any of these)
 //! reports the tables' error on a second file of positions, held out of the fit, as they go.
 
 use spacechess_engine::{royal_offset_count, royal_offset_index, royal_wing, EvalParams, WINGS};
@@ -169,7 +171,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(path) = args.get(1) else {
         eprintln!(
-            "usage: tune FILE [PASSES] [NAME=VALUE|NAME~VALUE ...] [--tables=STEPS|--mobility=STEPS|--wings=STEPS|--offsets=STEPS --out=FILE [--held=FILE]]   (FILE: lines FEN;CP)"
+            "usage: tune FILE [PASSES] [NAME=VALUE|NAME~VALUE ...] [--tables=STEPS|--mobility=STEPS|--wings=STEPS|--offsets=STEPS|--enemy-offsets=STEPS --out=FILE [--held=FILE]]   (FILE: lines FEN;CP)"
         );
         std::process::exit(2);
     };
@@ -194,6 +196,14 @@ fn main() {
     for arg in args.iter().skip(3) {
         if let Some(file) = arg.strip_prefix("--held=") {
             held_out = Some(read_labelled(&chess, file));
+            continue;
+        }
+        if let Some(n) = arg.strip_prefix("--enemy-offsets=") {
+            fit = TableFit::EnemyOffset;
+            table_steps = n.parse().unwrap_or_else(|_| {
+                eprintln!("{arg}: not --enemy-offsets=STEPS with a number of steps");
+                std::process::exit(2);
+            });
             continue;
         }
         if let Some(n) = arg.strip_prefix("--offsets=") {
@@ -249,7 +259,7 @@ fn main() {
         }
     }
     if table_steps > 0 && out.is_none() {
-        eprintln!("--tables, --mobility, --wings and --offsets need --out=FILE for the tables");
+        eprintln!("--tables, --mobility, --wings, --offsets and --enemy-offsets need --out=FILE for the tables");
         std::process::exit(2);
     }
     // The labels' scale against ours: fitted first with the defaults, then held.
@@ -353,6 +363,8 @@ enum TableFit {
     /// `EvalParams::royal_offset_tables`: centipawns per kind (pawns to queens) and offset from
     /// the own king, on top of everything else.
     RoyalOffset,
+    /// `EvalParams::enemy_offset_tables`: the same by the offset from the enemy king.
+    EnemyOffset,
 }
 
 /// The kinds of the royal offset tables, in the order written (the king is at offset zero).
@@ -383,6 +395,7 @@ fn fit_tables(
         TableFit::Mobility => base_params.mobility_tables.clear(),
         TableFit::Wing => base_params.wing_tables = Default::default(),
         TableFit::RoyalOffset => base_params.royal_offset_tables.clear(),
+        TableFit::EnemyOffset => base_params.enemy_offset_tables.clear(),
     }
     let chess = Orthodox::with_eval_params(base_params);
     let e = chess.engine();
@@ -438,7 +451,7 @@ fn fit_tables(
                         })
                     })
                     .collect(),
-                TableFit::RoyalOffset => {
+                TableFit::RoyalOffset | TableFit::EnemyOffset => {
                     let mut kings = [(0i32, 0i32); 2];
                     for &(player, letter, c) in &men {
                         if letter == 'K' {
@@ -450,10 +463,14 @@ fn fit_tables(
                         .filter_map(|(player, letter, c)| {
                             let k = OFFSET_KINDS.iter().position(|&l| l == letter)?;
                             let co = shape.coords(c);
-                            let dx = i32::from(co.get(0)) - kings[player].0;
+                            let king = kings[if fit == TableFit::RoyalOffset {
+                                player
+                            } else {
+                                1 - player
+                            }];
+                            let dx = i32::from(co.get(0)) - king.0;
                             // Black's offsets as White sees them: ranks mirrored.
-                            let dy =
-                                (i32::from(co.get(1)) - kings[player].1) * (1 - 2 * player as i32);
+                            let dy = (i32::from(co.get(1)) - king.1) * (1 - 2 * player as i32);
                             Some(Feature {
                                 index: k * offsets + royal_offset_index(&[dx, dy], &[8, 8])?,
                                 sign: sign(player),
@@ -487,7 +504,7 @@ fn fit_tables(
         TableFit::Placement => TABLE_KINDS.len() * 64,
         TableFit::Mobility => MOBILITY_KINDS.len() * MOBILITY_LEN,
         TableFit::Wing => WINGS * TABLE_KINDS.len() * 64,
-        TableFit::RoyalOffset => OFFSET_KINDS.len() * offsets,
+        TableFit::RoyalOffset | TableFit::EnemyOffset => OFFSET_KINDS.len() * offsets,
     };
     let mut theta = vec![0.0f64; 2 * n];
     let (mut m, mut v) = (vec![0.0f64; 2 * n], vec![0.0f64; 2 * n]);
@@ -566,6 +583,10 @@ fn fit_tables(
         TableFit::Mobility => mobility_source(&theta, n),
         TableFit::Wing => wing_source(&theta, n),
         TableFit::RoyalOffset => royal_offset_source(&theta, n, offsets),
+        TableFit::EnemyOffset => royal_offset_source(&theta, n, offsets)
+            .replace("ROYAL_OFFSET_TABLES", "ENEMY_OFFSET_TABLES")
+            .replace("from its\n//! own king", "from the\n//! enemy king")
+            .replace("--offsets", "--enemy-offsets"),
     }
 }
 

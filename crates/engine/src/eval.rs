@@ -120,6 +120,9 @@ pub(crate) struct EvalTables {
     /// [`royal_offset_index`] on the player's own board (mirrored as its cells are); empty
     /// without them.
     offset_squares: Vec<(i32, i32)>,
+    /// The same for the learnt `EvalParams::enemy_offset_tables`, by the offset from the
+    /// enemies' royal man.
+    enemy_offset_squares: Vec<(i32, i32)>,
     /// The entries of one kind's offset table.
     offset_count: usize,
     /// Per cell, its code for the offset tables: a man on `c` of a player whose royal man stands
@@ -371,8 +374,14 @@ impl EvalTables {
             .cells()
             .map(|c| royal_wing(e.shape.coords(c).get(0) as u8, e.shape.extent(0) as u8) as u8)
             .collect();
-        let (offset_squares, offset_count, offset_code, offset_centre) =
-            royal_offsets(e, &params.royal_offset_tables);
+        let (offset_count, offset_code, offset_centre) =
+            if params.royal_offset_tables.is_empty() && params.enemy_offset_tables.is_empty() {
+                (0, Vec::new(), 0)
+            } else {
+                offset_codes(e)
+            };
+        let offset_squares = offset_rows(e, &params.royal_offset_tables, offset_count);
+        let enemy_offset_squares = offset_rows(e, &params.enemy_offset_tables, offset_count);
         let passed: Vec<(i32, i32)> = (0..nk)
             .map(|k| {
                 if !e.kinds[k].promotes {
@@ -452,6 +461,7 @@ impl EvalTables {
             wing_squares,
             wing_of,
             offset_squares,
+            enemy_offset_squares,
             offset_count,
             offset_code,
             offset_centre,
@@ -512,19 +522,11 @@ fn learnt_placement<const W: usize>(
         .collect()
 }
 
-/// The royal offset tables `tables` (`EvalParams::royal_offset_tables`) as each player reads
-/// them (`EvalTables::offset_squares`), each table's length, the cells' offset codes
-/// (`EvalTables::offset_code`) and the zero offset's index; all empty without tables.
-fn royal_offsets<const W: usize>(
-    e: &Engine<W>,
-    tables: &[PlacementTable],
-) -> (Vec<(i32, i32)>, usize, Vec<i32>, i32) {
-    if tables.is_empty() {
-        return (Vec::new(), 0, Vec::new(), 0);
-    }
+/// The offset tables' layout: each table's length, the cells' offset codes
+/// (`EvalTables::offset_code`) and the zero offset's index.
+fn offset_codes<const W: usize>(e: &Engine<W>) -> (usize, Vec<i32>, i32) {
     let extents = e.shape.extents();
     let count = royal_offset_count(extents);
-    let nk = e.kinds.len();
     // The code of a cell: the index of its offset from the first cell, less the zero offset's
     // index (so that a difference of codes plus that index is an offset's index).
     let zero = vec![0i32; extents.len()];
@@ -538,6 +540,22 @@ fn royal_offsets<const W: usize>(
             royal_offset_index(&delta, extents).unwrap_or(0) as i32 - centre
         })
         .collect();
+    (count, code, centre)
+}
+
+/// Offset tables `tables` (`EvalParams::royal_offset_tables` or `enemy_offset_tables`) as each
+/// player reads them: `[(player * kinds + kind) * count + offset]`, `count` entries a table;
+/// empty without tables.
+fn offset_rows<const W: usize>(
+    e: &Engine<W>,
+    tables: &[PlacementTable],
+    count: usize,
+) -> Vec<(i32, i32)> {
+    if tables.is_empty() {
+        return Vec::new();
+    }
+    let extents = e.shape.extents();
+    let nk = e.kinds.len();
     let first = &e.rules.players[0].orientation;
     let players = e.players.count();
     let mut out = vec![(0, 0); players * nk * count];
@@ -574,7 +592,7 @@ fn royal_offsets<const W: usize>(
             }
         }
     }
-    (out, count, code, centre)
+    out
 }
 
 /// For every player and cell, the cells from which an enemy promoting man could stop a promoting
@@ -1126,6 +1144,11 @@ impl<const W: usize> Engine<W> {
                 let rows = &t.offset_squares[p * nk * t.offset_count..][..nk * t.offset_count];
                 (rows, base)
             });
+            let enemy_offsets = self.enemy_offset_base(t, &royals, p).map(|base| {
+                let rows =
+                    &t.enemy_offset_squares[p * nk * t.offset_count..][..nk * t.offset_count];
+                (rows, base)
+            });
             let (progress, spans, lines) = (&t.progress[p][..], &spans[p][..], &lines[p][..]);
             let own_promoting = promoting_men & mine;
             let enemy_promoting = promoting_men & enemies;
@@ -1166,6 +1189,8 @@ impl<const W: usize> Engine<W> {
                 let kind_squares = &squares[k * t.cells..][..t.cells];
                 let kind_offsets = offsets
                     .map(|(rows, base)| (&rows[k * t.offset_count..][..t.offset_count], base));
+                let kind_enemy_offsets = enemy_offsets
+                    .map(|(rows, base)| (&rows[k * t.offset_count..][..t.offset_count], base));
                 // The kind's attacks and its men attacking the enemy kings' cells (for the
                 // king-danger term).
                 let (mut kind_attacks, mut kind_attackers) = (CellSet::<W>::EMPTY, 0);
@@ -1174,6 +1199,11 @@ impl<const W: usize> Engine<W> {
                     middle += m;
                     end += e;
                     if let Some((row, base)) = kind_offsets {
+                        let (m, e) = row[(t.offset_code[c.index()] + base) as usize];
+                        middle += m;
+                        end += e;
+                    }
+                    if let Some((row, base)) = kind_enemy_offsets {
                         let (m, e) = row[(t.offset_code[c.index()] + base) as usize];
                         middle += m;
                         end += e;
@@ -1303,6 +1333,23 @@ impl<const W: usize> Engine<W> {
         }
         let mut own = royals.iter().filter(|&&(owner, _, _)| owner.index() == p);
         match (own.next(), own.next()) {
+            (Some(&(_, _, cell)), None) => Some(t.offset_centre - t.offset_code[cell.index()]),
+            _ => None,
+        }
+    }
+
+    /// The same for the enemy offset tables: where there are such tables and player `p`'s
+    /// enemies have exactly one royal man among them.
+    #[inline(always)]
+    fn enemy_offset_base(&self, t: &EvalTables, royals: &RoyalList, p: usize) -> Option<i32> {
+        if t.enemy_offset_squares.is_empty() {
+            return None;
+        }
+        let me = Player(p as u8);
+        let mut theirs = royals
+            .iter()
+            .filter(|&&(owner, _, _)| !self.players.allied(me, owner));
+        match (theirs.next(), theirs.next()) {
             (Some(&(_, _, cell)), None) => Some(t.offset_centre - t.offset_code[cell.index()]),
             _ => None,
         }

@@ -90,6 +90,9 @@ pub struct EvalParams {
     /// [`royal_offset_index`] of the offset as the first player sees the board (another player's
     /// offsets are mirrored as its cells are). Empty by default.
     pub royal_offset_tables: Vec<PlacementTable>,
+    /// The same by the offset of a man from the enemies' royal man, where they have exactly one
+    /// among them; on top of the rest. Empty by default.
+    pub enemy_offset_tables: Vec<PlacementTable>,
 }
 
 /// The index in [`EvalParams::royal_offset_tables`] of the offset `delta` (a man's coordinates
@@ -204,6 +207,7 @@ impl EvalParams {
             mobility_tables: Vec::new(),
             wing_tables: Default::default(),
             royal_offset_tables: Vec::new(),
+            enemy_offset_tables: Vec::new(),
         }
     }
 }

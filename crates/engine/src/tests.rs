@@ -882,6 +882,33 @@ fn royal_wings_split_the_files() {
     assert_eq!(wings(5), [0, 1, 1, 1, 2]);
 }
 
+/// What each player's evaluation gains in each of `positions` (position text) when `change`
+/// is made to the engine's weights.
+fn gains_with(
+    e: &mut Engine<1>,
+    positions: &[&str],
+    change: impl FnOnce(&mut crate::EvalParams),
+) -> Vec<[i32; 2]> {
+    let scores = |e: &Engine<1>, text: &str| {
+        let p = e.parse_position(text).unwrap();
+        let mut s = [0i32; 2];
+        e.evaluate_players(&p, &mut s);
+        s
+    };
+    let before: Vec<[i32; 2]> = positions.iter().map(|t| scores(e, t)).collect();
+    let mut params = e.eval_params().clone();
+    change(&mut params);
+    e.set_eval_params(params);
+    positions
+        .iter()
+        .zip(&before)
+        .map(|(t, b)| {
+            let s = scores(e, t);
+            [s[0] - b[0], s[1] - b[1]]
+        })
+        .collect()
+}
+
 /// Royal offset tables (`EvalParams::royal_offset_tables`, docs/search.md *Evaluation*): a man
 /// adds its kind's entry for its offset from its own king, on top of the other terms; Black
 /// reads the offset with the ranks mirrored (one rank below its king as one above).
@@ -894,38 +921,55 @@ fn royal_offset_tables_follow_the_own_king() {
         "kr2/4/4/1R1K w",
         "",
     ));
-    let scores = |e: &Engine<1>, text: &str| {
-        let p = e.parse_position(text).unwrap();
-        let mut s = [0i32; 2];
-        e.evaluate_players(&p, &mut s);
-        s
-    };
     // White: king d1, rook b1 (two files left). Black: king a4, rook b4 (one file right), then
     // rook b3 (one file right and one rank below, so one rank ahead as Black sees it).
     let positions = ["kr2/4/4/1R1K w", "k3/1r2/4/1R1K w"];
-    let before: Vec<[i32; 2]> = positions.iter().map(|t| scores(&e, t)).collect();
     let index = |dx: i32, dy: i32| crate::royal_offset_index(&[dx, dy], &[4, 4]).unwrap();
     let mut table = vec![0; crate::royal_offset_count(&[4, 4])];
     table[index(-2, 0)] = 7;
     table[index(1, 0)] = 5;
     table[index(1, 1)] = 11;
     table[index(1, -1)] = 100;
-    let mut params = e.eval_params().clone();
-    params.royal_offset_tables = vec![crate::PlacementTable {
-        letter: 'R',
-        middle: table.clone(),
-        end: table,
-    }];
-    e.set_eval_params(params);
-    let gained: Vec<[i32; 2]> = positions
-        .iter()
-        .zip(&before)
-        .map(|(t, b)| {
-            let s = scores(&e, t);
-            [s[0] - b[0], s[1] - b[1]]
-        })
-        .collect();
+    let gained = gains_with(&mut e, &positions, |params| {
+        params.royal_offset_tables = vec![crate::PlacementTable {
+            letter: 'R',
+            middle: table.clone(),
+            end: table,
+        }]
+    });
     assert_eq!(gained, [[7, 5], [7, 11]]);
+}
+
+/// Enemy offset tables (`EvalParams::enemy_offset_tables`, docs/search.md *Evaluation*): a man
+/// adds its kind's entry for its offset from the enemy king, on top of the other terms; Black
+/// reads the offset with the ranks mirrored.
+#[test]
+fn enemy_offset_tables_follow_the_enemy_king() {
+    let mut e = engine(&rules(
+        4,
+        4,
+        &format!("{KING}, {ROOK}"),
+        "kr2/4/4/1R1K w",
+        "",
+    ));
+    // White's rook b1 is one file right of Black's king a4 and three ranks below it; Black's
+    // rook b4 two files left of White's king d1 and three ranks above it (below, as Black sees
+    // it). Then White's rook on c2: two files right of Black's king, two ranks below.
+    let positions = ["kr2/4/4/1R1K w", "kr2/4/2R1/3K w"];
+    let index = |dx: i32, dy: i32| crate::royal_offset_index(&[dx, dy], &[4, 4]).unwrap();
+    let mut table = vec![0; crate::royal_offset_count(&[4, 4])];
+    table[index(1, -3)] = 7;
+    table[index(-2, -3)] = 5;
+    table[index(-2, 3)] = 100;
+    table[index(2, -2)] = 11;
+    let gained = gains_with(&mut e, &positions, |params| {
+        params.enemy_offset_tables = vec![crate::PlacementTable {
+            letter: 'R',
+            middle: table.clone(),
+            end: table,
+        }]
+    });
+    assert_eq!(gained, [[7, 5], [11, 5]]);
 }
 
 /// The layout of `EvalParams::royal_offset_tables` (docs/search.md *Evaluation*): offsets along

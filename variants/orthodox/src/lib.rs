@@ -5,6 +5,7 @@
 //! their standard form) and coordinate move text (`e2e4`, `e7e8q`).
 
 mod dead;
+mod enemy_offsets;
 mod fen;
 mod mobility;
 mod placement;

@@ -24,7 +24,10 @@ use spacechess_engine::{EvalParams, KingDanger, MobilityTable, PlacementTable};
 /// after Stockfish 12's classical evaluation, at about 40% of its endgame bonus for a free path):
 /// +27 [+13, +40] in 1 600 games; at twice these weights, +23 [−6, +51] in 400. The
 /// thirty-ninth stop's wing tables (`wings.rs`, placement by the own king's wing, fitted by
-/// `tune.rs --wings` on 390 000 new positions): +36 [+16, +57] in 800 games.
+/// `tune.rs --wings` on 390 000 new positions): +36 [+16, +57] in 800 games. The fortieth
+/// stop's offset tables (`royal_offsets.rs` and `enemy_offsets.rs`, placement by the offset from
+/// the own and the enemy king, fitted by `tune.rs --offsets` and `--enemy-offsets` on the same
+/// positions): +29 [+9, +48] in 800 games.
 pub fn tuned() -> EvalParams {
     EvalParams {
         mobility_share: 0.049,
@@ -67,19 +70,13 @@ pub fn tuned() -> EvalParams {
             })
             .collect(),
         wing_tables: super::wings::WING_TABLES.map(|set| tables(&set)),
-        royal_offset_tables: super::royal_offsets::ROYAL_OFFSET_TABLES
-            .iter()
-            .map(|&(letter, middle, end)| PlacementTable {
-                letter,
-                middle: middle.to_vec(),
-                end: end.to_vec(),
-            })
-            .collect(),
+        royal_offset_tables: tables(&super::royal_offsets::ROYAL_OFFSET_TABLES),
+        enemy_offset_tables: tables(&super::enemy_offsets::ENEMY_OFFSET_TABLES),
     }
 }
 
-/// Placement tables from their source form (kind's letter, middle game, endgame).
-fn tables(src: &[(char, [i32; 64], [i32; 64])]) -> Vec<PlacementTable> {
+/// Placement or offset tables from their source form (kind's letter, middle game, endgame).
+fn tables<const N: usize>(src: &[(char, [i32; N], [i32; N])]) -> Vec<PlacementTable> {
     src.iter()
         .map(|&(letter, middle, end)| PlacementTable {
             letter,
