@@ -3,9 +3,7 @@
 //! promoting men). See docs/search.md.
 
 use super::build::{CAtom, Engine};
-use super::eval_params::{
-    royal_offset_count, royal_offset_index, royal_wing, EvalParams, PlacementTable,
-};
+use super::eval_params::{royal_offset_index, royal_wing, EvalParams, PlacementTable};
 use super::fast::{mode_index, w1_rays, W1Ray};
 use super::position::{Move, MoveKind, Position, MAX_KINDS, MAX_PLAYERS};
 use super::rules::{Goal, HopStyle, Mode};
@@ -115,21 +113,15 @@ pub(crate) struct EvalTables {
     wing_squares: Vec<Vec<(i32, i32)>>,
     /// Per cell, its wing ([`royal_wing`] of its first coordinate).
     wing_of: Vec<u8>,
-    /// `offset_squares[(player * kinds + kind) * offset_count + i]`: the learnt
-    /// `EvalParams::royal_offset_tables` as each player reads them, `i` the offset's
-    /// [`royal_offset_index`] on the player's own board (mirrored as its cells are); empty
-    /// without them.
-    offset_squares: Vec<(i32, i32)>,
-    /// The same for the learnt `EvalParams::enemy_offset_tables`, by the offset from the
-    /// enemies' royal man.
-    enemy_offset_squares: Vec<(i32, i32)>,
-    /// The entries of one kind's offset table.
-    offset_count: usize,
-    /// Per cell, its code for the offset tables: a man on `c` of a player whose royal man stands
-    /// on `r` reads entry `offset_code[c] - offset_code[r] + offset_centre`.
-    offset_code: Vec<i32>,
-    /// The zero offset's index in an offset table.
-    offset_centre: i32,
+    /// `king_squares[(player * cells + royal) * kinds * cells + kind * cells + cell]`: the rows
+    /// of `squares` (with the wing tables of `royal`'s wing) a player reads when its one royal
+    /// man stands on `royal`, with the learnt `EvalParams::royal_offset_tables` of each man's
+    /// offset from it folded in (the offsets mirrored as the player's cells are); empty without
+    /// such tables. Players × cells² × kinds entries: 196 KiB in orthodox.
+    king_squares: Vec<(i32, i32)>,
+    /// The same layout for the learnt `EvalParams::enemy_offset_tables` alone, by the cell of
+    /// the enemies' one royal man, read on top of the player's other rows; empty without them.
+    enemy_king_squares: Vec<(i32, i32)>,
     /// Per kind, whether it counts toward the game's phase (neither royal nor promoting).
     officer: Vec<bool>,
     /// The officers' material of each player at the start, the phase's full measure.
@@ -374,14 +366,19 @@ impl EvalTables {
             .cells()
             .map(|c| royal_wing(e.shape.coords(c).get(0) as u8, e.shape.extent(0) as u8) as u8)
             .collect();
-        let (offset_count, offset_code, offset_centre) =
-            if params.royal_offset_tables.is_empty() && params.enemy_offset_tables.is_empty() {
-                (0, Vec::new(), 0)
-            } else {
-                offset_codes(e)
+        let mut king_squares = offsets_by_royal_cell(e, &params.royal_offset_tables);
+        // Fold each royal cell's plain rows (those of its wing) into the own offsets' rows.
+        for (i, rows) in king_squares.chunks_mut(nk * cells).enumerate() {
+            let (player, royal) = (i / cells, i % cells);
+            let base = match wing_squares.get(usize::from(wing_of[royal])) {
+                Some(wing) => wing,
+                None => &squares,
             };
-        let offset_squares = offset_rows(e, &params.royal_offset_tables, offset_count);
-        let enemy_offset_squares = offset_rows(e, &params.enemy_offset_tables, offset_count);
+            for (sq, &(m, e)) in rows.iter_mut().zip(&base[player * nk * cells..]) {
+                *sq = (sq.0 + m, sq.1 + e);
+            }
+        }
+        let enemy_king_squares = offsets_by_royal_cell(e, &params.enemy_offset_tables);
         let passed: Vec<(i32, i32)> = (0..nk)
             .map(|k| {
                 if !e.kinds[k].promotes {
@@ -460,11 +457,8 @@ impl EvalTables {
             squares,
             wing_squares,
             wing_of,
-            offset_squares,
-            enemy_offset_squares,
-            offset_count,
-            offset_code,
-            offset_centre,
+            king_squares,
+            enemy_king_squares,
             officer,
             best_promotion: best_choice,
             start_officers,
@@ -522,43 +516,26 @@ fn learnt_placement<const W: usize>(
         .collect()
 }
 
-/// The offset tables' layout: each table's length, the cells' offset codes
-/// (`EvalTables::offset_code`) and the zero offset's index.
-fn offset_codes<const W: usize>(e: &Engine<W>) -> (usize, Vec<i32>, i32) {
-    let extents = e.shape.extents();
-    let count = royal_offset_count(extents);
-    // The code of a cell: the index of its offset from the first cell, less the zero offset's
-    // index (so that a difference of codes plus that index is an offset's index).
-    let zero = vec![0i32; extents.len()];
-    let centre = royal_offset_index(&zero, extents).unwrap_or(0) as i32;
-    let code: Vec<i32> = e
-        .shape
-        .cells()
-        .map(|c| {
-            let co = e.shape.coords(c);
-            let delta: Vec<i32> = (0..extents.len()).map(|a| i32::from(co.get(a))).collect();
-            royal_offset_index(&delta, extents).unwrap_or(0) as i32 - centre
-        })
-        .collect();
-    (count, code, centre)
-}
-
-/// Offset tables `tables` (`EvalParams::royal_offset_tables` or `enemy_offset_tables`) as each
-/// player reads them: `[(player * kinds + kind) * count + offset]`, `count` entries a table;
-/// empty without tables.
-fn offset_rows<const W: usize>(
+/// Offset tables `tables` (`EvalParams::royal_offset_tables` or `enemy_offset_tables`) by the
+/// royal man's cell, as each player reads them:
+/// `[(player * cells + royal) * kinds * cells + kind * cells + cell]` holds the entry of the
+/// offset from `royal` to `cell` (mirrored along the axes where the player's orientation differs
+/// from the first player's, as its cells are); empty without tables.
+fn offsets_by_royal_cell<const W: usize>(
     e: &Engine<W>,
     tables: &[PlacementTable],
-    count: usize,
 ) -> Vec<(i32, i32)> {
     if tables.is_empty() {
         return Vec::new();
     }
     let extents = e.shape.extents();
+    let cells = e.shape.cell_count() as usize;
     let nk = e.kinds.len();
-    let first = &e.rules.players[0].orientation;
     let players = e.players.count();
-    let mut out = vec![(0, 0); players * nk * count];
+    let first = &e.rules.players[0].orientation;
+    let coords: Vec<_> = e.shape.cells().map(|c| e.shape.coords(c)).collect();
+    let mut out = vec![(0, 0); players * cells * nk * cells];
+    let mut delta = vec![0i32; extents.len()];
     for (pi, player) in e.rules.players.iter().take(players).enumerate() {
         let mirrored: Vec<bool> = (0..extents.len())
             .map(|a| player.orientation.get(a) != first.get(a))
@@ -567,27 +544,17 @@ fn offset_rows<const W: usize>(
             let Some(k) = e.kinds.iter().position(|k| k.letter == table.letter) else {
                 continue;
             };
-            let per_kind = &mut out[(pi * nk + k) * count..][..count];
-            // Every offset as this player sees it, read from the first player's entry.
-            for (i, slot) in per_kind.iter_mut().enumerate() {
-                let mut rest = i;
-                let delta: Vec<i32> = extents
-                    .iter()
-                    .enumerate()
-                    .map(|(a, &x)| {
-                        let span = 2 * usize::from(x) - 1;
-                        let d = (rest % span) as i32 - (i32::from(x) - 1);
-                        rest /= span;
-                        if mirrored[a] {
-                            -d
-                        } else {
-                            d
-                        }
-                    })
-                    .collect();
-                if let Some(j) = royal_offset_index(&delta, extents) {
-                    let at = |v: &[i32]| v.get(j).copied().unwrap_or(0);
-                    *slot = (at(&table.middle), at(&table.end));
+            for (r, royal) in coords.iter().enumerate() {
+                let row = &mut out[((pi * cells + r) * nk + k) * cells..][..cells];
+                for (slot, cell) in row.iter_mut().zip(&coords) {
+                    for (a, d) in delta.iter_mut().enumerate() {
+                        let step = i32::from(cell.get(a)) - i32::from(royal.get(a));
+                        *d = if mirrored[a] { -step } else { step };
+                    }
+                    if let Some(j) = royal_offset_index(&delta, extents) {
+                        let at = |v: &[i32]| v.get(j).copied().unwrap_or(0);
+                        *slot = (at(&table.middle), at(&table.end));
+                    }
                 }
             }
         }
@@ -1136,19 +1103,9 @@ impl<const W: usize> Engine<W> {
                 0
             };
             phases[p] = phase;
-            // This player's rows of the per-cell tables.
+            // This player's rows of the per-cell tables, and of the enemy offset tables.
             let squares = self.squares_of(t, &royals, p);
-            let squares = &squares[p * nk * t.cells..][..nk * t.cells];
-            // The offset tables' entries of this player, and the index shift of its royal man.
-            let offsets = self.royal_offset_base(t, &royals, p).map(|base| {
-                let rows = &t.offset_squares[p * nk * t.offset_count..][..nk * t.offset_count];
-                (rows, base)
-            });
-            let enemy_offsets = self.enemy_offset_base(t, &royals, p).map(|base| {
-                let rows =
-                    &t.enemy_offset_squares[p * nk * t.offset_count..][..nk * t.offset_count];
-                (rows, base)
-            });
+            let enemy_squares = self.enemy_squares_of(t, &royals, p);
             let (progress, spans, lines) = (&t.progress[p][..], &spans[p][..], &lines[p][..]);
             let own_promoting = promoting_men & mine;
             let enemy_promoting = promoting_men & enemies;
@@ -1187,10 +1144,7 @@ impl<const W: usize> Engine<W> {
                 let gain = t.promo_gain[k];
                 let promotes = self.kinds[k].promotes;
                 let kind_squares = &squares[k * t.cells..][..t.cells];
-                let kind_offsets = offsets
-                    .map(|(rows, base)| (&rows[k * t.offset_count..][..t.offset_count], base));
-                let kind_enemy_offsets = enemy_offsets
-                    .map(|(rows, base)| (&rows[k * t.offset_count..][..t.offset_count], base));
+                let kind_enemy_squares = enemy_squares.map(|rows| &rows[k * t.cells..][..t.cells]);
                 // The kind's attacks and its men attacking the enemy kings' cells (for the
                 // king-danger term).
                 let (mut kind_attacks, mut kind_attackers) = (CellSet::<W>::EMPTY, 0);
@@ -1198,13 +1152,8 @@ impl<const W: usize> Engine<W> {
                     let (m, e) = kind_squares[c.index()];
                     middle += m;
                     end += e;
-                    if let Some((row, base)) = kind_offsets {
-                        let (m, e) = row[(t.offset_code[c.index()] + base) as usize];
-                        middle += m;
-                        end += e;
-                    }
-                    if let Some((row, base)) = kind_enemy_offsets {
-                        let (m, e) = row[(t.offset_code[c.index()] + base) as usize];
+                    if let Some(row) = kind_enemy_squares {
+                        let (m, e) = row[c.index()];
                         middle += m;
                         end += e;
                     }
@@ -1309,40 +1258,38 @@ impl<const W: usize> Engine<W> {
         }
     }
 
-    /// The per-cell table player `p`'s men read (all players' rows): the one of the wing of its
-    /// royal man where it has exactly one and there are wing tables, else the plain one.
+    /// Player `p`'s rows of the per-cell tables (`kinds * cells` entries): where it has exactly
+    /// one royal man, those of its cell (`EvalTables::king_squares`) or else of its wing, where
+    /// there are such tables; else the plain ones.
     #[inline(always)]
     fn squares_of<'t>(&self, t: &'t EvalTables, royals: &RoyalList, p: usize) -> &'t [(i32, i32)] {
-        if t.wing_squares.is_empty() {
-            return &t.squares;
+        let len = self.kinds.len() * t.cells;
+        if t.wing_squares.is_empty() && t.king_squares.is_empty() {
+            return &t.squares[p * len..][..len];
         }
         let mut own = royals.iter().filter(|&&(owner, _, _)| owner.index() == p);
         match (own.next(), own.next()) {
-            (Some(&(_, _, cell)), None) => &t.wing_squares[usize::from(t.wing_of[cell.index()])],
-            _ => &t.squares,
+            (Some(&(_, _, cell)), None) if !t.king_squares.is_empty() => {
+                &t.king_squares[(p * t.cells + cell.index()) * len..][..len]
+            }
+            (Some(&(_, _, cell)), None) => {
+                &t.wing_squares[usize::from(t.wing_of[cell.index()])][p * len..][..len]
+            }
+            _ => &t.squares[p * len..][..len],
         }
     }
 
-    /// The shift player `p`'s men add to their cells' offset codes to index the offset tables
-    /// (`EvalTables::offset_code`): where there are such tables and the player has exactly one
-    /// royal man.
+    /// Player `p`'s rows of the enemy offset tables (`EvalTables::enemy_king_squares`) by the
+    /// cell of its enemies' royal man: where there are such tables and its enemies have exactly
+    /// one royal man among them.
     #[inline(always)]
-    fn royal_offset_base(&self, t: &EvalTables, royals: &RoyalList, p: usize) -> Option<i32> {
-        if t.offset_squares.is_empty() {
-            return None;
-        }
-        let mut own = royals.iter().filter(|&&(owner, _, _)| owner.index() == p);
-        match (own.next(), own.next()) {
-            (Some(&(_, _, cell)), None) => Some(t.offset_centre - t.offset_code[cell.index()]),
-            _ => None,
-        }
-    }
-
-    /// The same for the enemy offset tables: where there are such tables and player `p`'s
-    /// enemies have exactly one royal man among them.
-    #[inline(always)]
-    fn enemy_offset_base(&self, t: &EvalTables, royals: &RoyalList, p: usize) -> Option<i32> {
-        if t.enemy_offset_squares.is_empty() {
+    fn enemy_squares_of<'t>(
+        &self,
+        t: &'t EvalTables,
+        royals: &RoyalList,
+        p: usize,
+    ) -> Option<&'t [(i32, i32)]> {
+        if t.enemy_king_squares.is_empty() {
             return None;
         }
         let me = Player(p as u8);
@@ -1350,7 +1297,10 @@ impl<const W: usize> Engine<W> {
             .iter()
             .filter(|&&(owner, _, _)| !self.players.allied(me, owner));
         match (theirs.next(), theirs.next()) {
-            (Some(&(_, _, cell)), None) => Some(t.offset_centre - t.offset_code[cell.index()]),
+            (Some(&(_, _, cell)), None) => {
+                let len = self.kinds.len() * t.cells;
+                Some(&t.enemy_king_squares[(p * t.cells + cell.index()) * len..][..len])
+            }
             _ => None,
         }
     }
