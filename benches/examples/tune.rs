@@ -23,8 +23,14 @@
 //! centipawns per kind and offset from the own king, pawns to queens) on top of everything else,
 //! in the form of `variants/orthodox/src/royal_offsets.rs`; `--enemy-offsets=STEPS --out=FILE`
 //! the same by the offset from the enemy king (`EvalParams::enemy_offset_tables`,
-//! `variants/orthodox/src/enemy_offsets.rs`). `--held=FILE` (with any of these)
-//! reports the tables' error on a second file of positions, held out of the fit, as they go.
+//! `variants/orthodox/src/enemy_offsets.rs`). `--king-cells=STEPS --out=FILE` fits the royal
+//! cell tables (`EvalParams::royal_cell_tables`: centipawns per kind, square of the own king
+//! and square of the man, pawns to queens) on top of everything else, in the form of
+//! `variants/orthodox/src/royal_cells.rs`; `--enemy-king-cells=STEPS --out=FILE` the same by the
+//! enemy king's square (`EvalParams::enemy_royal_cell_tables`, `enemy_royal_cells.rs`).
+//! `--held=FILE` (with any of these) reports the tables' error on a second file of positions,
+//! held out of the fit, as they go. `--l2=X` sets the fit's L2 penalty per entry (1e-7 by
+//! default; the 20 480 entries a phase of the royal cell tables were fitted with 3e-10).
 
 use spacechess_engine::{royal_offset_count, royal_offset_index, royal_wing, EvalParams, WINGS};
 use spacechess_orthodox::{Orthodox, OrthodoxPosition};
@@ -171,7 +177,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(path) = args.get(1) else {
         eprintln!(
-            "usage: tune FILE [PASSES] [NAME=VALUE|NAME~VALUE ...] [--tables=STEPS|--mobility=STEPS|--wings=STEPS|--offsets=STEPS|--enemy-offsets=STEPS --out=FILE [--held=FILE]]   (FILE: lines FEN;CP)"
+            "usage: tune FILE [PASSES] [NAME=VALUE|NAME~VALUE ...] [--tables=STEPS|--mobility=STEPS|--wings=STEPS|--offsets=STEPS|--enemy-offsets=STEPS|--king-cells=STEPS|--enemy-king-cells=STEPS --out=FILE [--held=FILE] [--l2=X]]   (FILE: lines FEN;CP)"
         );
         std::process::exit(2);
     };
@@ -193,6 +199,7 @@ fn main() {
     let mut fit = TableFit::Placement;
     let mut out = None;
     let mut held_out = None;
+    let mut l2 = 1e-7;
     for arg in args.iter().skip(3) {
         if let Some(file) = arg.strip_prefix("--held=") {
             held_out = Some(read_labelled(&chess, file));
@@ -202,6 +209,33 @@ fn main() {
             fit = TableFit::EnemyOffset;
             table_steps = n.parse().unwrap_or_else(|_| {
                 eprintln!("{arg}: not --enemy-offsets=STEPS with a number of steps");
+                std::process::exit(2);
+            });
+            continue;
+        }
+        if let Some(x) = arg.strip_prefix("--l2=") {
+            l2 = x
+                .parse()
+                .ok()
+                .filter(|v: &f64| v.is_finite() && *v >= 0.0)
+                .unwrap_or_else(|| {
+                    eprintln!("{arg}: not --l2=X with a number of zero or more");
+                    std::process::exit(2);
+                });
+            continue;
+        }
+        if let Some(n) = arg.strip_prefix("--king-cells=") {
+            fit = TableFit::KingCell;
+            table_steps = n.parse().unwrap_or_else(|_| {
+                eprintln!("{arg}: not --king-cells=STEPS with a number of steps");
+                std::process::exit(2);
+            });
+            continue;
+        }
+        if let Some(n) = arg.strip_prefix("--enemy-king-cells=") {
+            fit = TableFit::EnemyKingCell;
+            table_steps = n.parse().unwrap_or_else(|_| {
+                eprintln!("{arg}: not --enemy-king-cells=STEPS with a number of steps");
                 std::process::exit(2);
             });
             continue;
@@ -259,7 +293,7 @@ fn main() {
         }
     }
     if table_steps > 0 && out.is_none() {
-        eprintln!("--tables, --mobility, --wings, --offsets and --enemy-offsets need --out=FILE for the tables");
+        eprintln!("--tables, --mobility, --wings, --offsets, --enemy-offsets, --king-cells and --enemy-king-cells need --out=FILE for the tables");
         std::process::exit(2);
     }
     // The labels' scale against ours: fitted first with the defaults, then held.
@@ -333,6 +367,7 @@ fn main() {
             table_steps,
             fit,
             held_out.as_deref(),
+            l2,
         );
         std::fs::write(&out, tables).unwrap_or_else(|e| {
             eprintln!("cannot write {out}: {e}");
@@ -365,6 +400,11 @@ enum TableFit {
     RoyalOffset,
     /// `EvalParams::enemy_offset_tables`: the same by the offset from the enemy king.
     EnemyOffset,
+    /// `EvalParams::king_cell_tables`: centipawns per kind (pawns to queens), own king's square
+    /// and square, on top of everything else.
+    KingCell,
+    /// `EvalParams::enemy_king_cell_tables`: the same by the enemy king's square.
+    EnemyKingCell,
 }
 
 /// The kinds of the royal offset tables, in the order written (the king is at offset zero).
@@ -388,6 +428,7 @@ fn fit_tables(
     steps: usize,
     fit: TableFit,
     held: Option<&[(String, f64)]>,
+    l2: f64,
 ) -> String {
     let mut base_params = params.clone();
     match fit {
@@ -396,6 +437,8 @@ fn fit_tables(
         TableFit::Wing => base_params.wing_tables = Default::default(),
         TableFit::RoyalOffset => base_params.royal_offset_tables.clear(),
         TableFit::EnemyOffset => base_params.enemy_offset_tables.clear(),
+        TableFit::KingCell => base_params.royal_cell_tables.clear(),
+        TableFit::EnemyKingCell => base_params.enemy_royal_cell_tables.clear(),
     }
     let chess = Orthodox::with_eval_params(base_params);
     let e = chess.engine();
@@ -479,6 +522,38 @@ fn fit_tables(
                         })
                         .collect()
                 }
+                TableFit::KingCell | TableFit::EnemyKingCell => {
+                    // Squares as the man's side sees them: ranks mirrored for Black.
+                    let seen = |player: usize, c| {
+                        let mut co = shape.coords(c);
+                        if player == 1 {
+                            co.set(1, 7 - co.get(1));
+                        }
+                        shape.cell(&co).map(|m| m.index())
+                    };
+                    let c0 = shape.cells().next().expect("a board has cells");
+                    let mut kings = [c0; 2];
+                    for &(player, letter, c) in &men {
+                        if letter == 'K' {
+                            kings[player] = c;
+                        }
+                    }
+                    men.iter()
+                        .filter_map(|&(player, letter, c)| {
+                            let k = OFFSET_KINDS.iter().position(|&l| l == letter)?;
+                            let king = kings[if fit == TableFit::KingCell {
+                                player
+                            } else {
+                                1 - player
+                            }];
+                            Some(Feature {
+                                index: (k * 64 + seen(player, king)?) * 64 + seen(player, c)?,
+                                sign: sign(player),
+                                phase: phase(player),
+                            })
+                        })
+                        .collect()
+                }
                 TableFit::Mobility => e
                     .mobility_counts(&pos)
                     .into_iter()
@@ -505,10 +580,11 @@ fn fit_tables(
         TableFit::Mobility => MOBILITY_KINDS.len() * MOBILITY_LEN,
         TableFit::Wing => WINGS * TABLE_KINDS.len() * 64,
         TableFit::RoyalOffset | TableFit::EnemyOffset => OFFSET_KINDS.len() * offsets,
+        TableFit::KingCell | TableFit::EnemyKingCell => OFFSET_KINDS.len() * 64 * 64,
     };
     let mut theta = vec![0.0f64; 2 * n];
     let (mut m, mut v) = (vec![0.0f64; 2 * n], vec![0.0f64; 2 * n]);
-    let (rate, b1, b2, l2) = (0.5, 0.9, 0.999, 1e-7);
+    let (rate, b1, b2) = (0.5, 0.9, 0.999);
     let slope = 10f64.ln() / 400.0;
     let score_of = |theta: &[f64], base: f64, features: &[Feature]| {
         base + features
@@ -587,6 +663,11 @@ fn fit_tables(
             .replace("ROYAL_OFFSET_TABLES", "ENEMY_OFFSET_TABLES")
             .replace("from its\n//! own king", "from the\n//! enemy king")
             .replace("--offsets", "--enemy-offsets"),
+        TableFit::KingCell => royal_cell_source(&theta, n, "ROYAL_CELL_TABLES", "own"),
+        TableFit::EnemyKingCell => {
+            royal_cell_source(&theta, n, "ENEMY_ROYAL_CELL_TABLES", "enemy")
+                .replace("--king-cells", "--enemy-king-cells")
+        }
     }
 }
 
@@ -663,6 +744,49 @@ fn royal_offset_source(theta: &[f64], n: usize, offsets: usize) -> String {
                     format!("        {},\n", row.join(","))
                 })
                 .collect::<String>()
+        };
+        src += &format!(
+            "    ('{letter}', [\n{}    ], [\n{}    ]),\n",
+            table(0),
+            table(n)
+        );
+    }
+    src += "];\n";
+    src
+}
+
+/// The royal cell tables `theta` (a table per kind of `OFFSET_KINDS`, each 64 × 64 long, by the
+/// `whose` king's square then the man's; middle games, then endgames from `n`) as Rust source,
+/// the constant named `name`.
+fn royal_cell_source(theta: &[f64], n: usize, name: &str, whose: &str) -> String {
+    let mut src = format!(
+        "//! Written by benches/examples/tune.rs --king-cells: centipawns per square of the {whose}\n\
+         //! king and square of a man, by kind, as the man's side sees the board (ranks mirrored\n\
+         //! for Black), on top of the other terms. A table is 64 blocks, one per king square\n\
+         //! (a1, b1, ..., h8); in a block, a row per rank of the man's square, from the first.\n\
+         //! The middle game then the endgame.\n\n\
+         /// One kind's tables: (kind's letter, middle game, endgame).\n\
+         type Table = (char, [i32; 4096], [i32; 4096]);\n\n\
+         /// The royal cell tables.\n\
+         #[rustfmt::skip]\n\
+         pub(crate) const {name}: [Table; {}] = [\n",
+        OFFSET_KINDS.len()
+    );
+    for (k, letter) in OFFSET_KINDS.iter().enumerate() {
+        let table = |off: usize| {
+            let mut out = String::new();
+            for (king, block) in theta[off + k * 4096..][..4096].chunks(64).enumerate() {
+                let file = (b'a' + (king % 8) as u8) as char;
+                out += &format!("        // king {file}{}\n", king / 8 + 1);
+                for row in block.chunks(8) {
+                    let row: Vec<String> = row
+                        .iter()
+                        .map(|v| format!("{:4}", v.round() as i32))
+                        .collect();
+                    out += &format!("        {},\n", row.join(","));
+                }
+            }
+            out
         };
         src += &format!(
             "    ('{letter}', [\n{}    ], [\n{}    ]),\n",

@@ -115,12 +115,13 @@ pub(crate) struct EvalTables {
     wing_of: Vec<u8>,
     /// `king_squares[(player * cells + royal) * kinds * cells + kind * cells + cell]`: the rows
     /// of `squares` (with the wing tables of `royal`'s wing) a player reads when its one royal
-    /// man stands on `royal`, with the learnt `EvalParams::royal_offset_tables` of each man's
-    /// offset from it folded in (the offsets mirrored as the player's cells are); empty without
-    /// such tables. Players × cells² × kinds entries: 196 KiB in orthodox.
+    /// man stands on `royal`, with the learnt `EvalParams::royal_offset_tables` (by each man's
+    /// offset from it) and `royal_cell_tables` folded in (mirrored as the player's cells are);
+    /// empty without such tables. Players × cells² × kinds entries: 196 KiB in orthodox.
     king_squares: Vec<(i32, i32)>,
-    /// The same layout for the learnt `EvalParams::enemy_offset_tables` alone, by the cell of
-    /// the enemies' one royal man, read on top of the player's other rows; empty without them.
+    /// The same layout for the learnt `EvalParams::enemy_offset_tables` and
+    /// `enemy_royal_cell_tables` alone, by the cell of the enemies' one royal man, read on top
+    /// of the player's other rows; empty without them.
     enemy_king_squares: Vec<(i32, i32)>,
     /// Per kind, whether it counts toward the game's phase (neither royal nor promoting).
     officer: Vec<bool>,
@@ -366,7 +367,8 @@ impl EvalTables {
             .cells()
             .map(|c| royal_wing(e.shape.coords(c).get(0) as u8, e.shape.extent(0) as u8) as u8)
             .collect();
-        let mut king_squares = offsets_by_royal_cell(e, &params.royal_offset_tables);
+        let mut king_squares =
+            rows_by_royal_cell(e, &params.royal_offset_tables, &params.royal_cell_tables);
         // Fold each royal cell's plain rows (those of its wing) into the own offsets' rows.
         for (i, rows) in king_squares.chunks_mut(nk * cells).enumerate() {
             let (player, royal) = (i / cells, i % cells);
@@ -378,7 +380,11 @@ impl EvalTables {
                 *sq = (sq.0 + m, sq.1 + e);
             }
         }
-        let enemy_king_squares = offsets_by_royal_cell(e, &params.enemy_offset_tables);
+        let enemy_king_squares = rows_by_royal_cell(
+            e,
+            &params.enemy_offset_tables,
+            &params.enemy_royal_cell_tables,
+        );
         let passed: Vec<(i32, i32)> = (0..nk)
             .map(|k| {
                 if !e.kinds[k].promotes {
@@ -516,16 +522,19 @@ fn learnt_placement<const W: usize>(
         .collect()
 }
 
-/// Offset tables `tables` (`EvalParams::royal_offset_tables` or `enemy_offset_tables`) by the
-/// royal man's cell, as each player reads them:
-/// `[(player * cells + royal) * kinds * cells + kind * cells + cell]` holds the entry of the
-/// offset from `royal` to `cell` (mirrored along the axes where the player's orientation differs
-/// from the first player's, as its cells are); empty without tables.
-fn offsets_by_royal_cell<const W: usize>(
+/// The learnt tables read by the cell of a royal man (the own or the enemies'), by that cell as
+/// each player reads them: `[(player * cells + royal) * kinds * cells + kind * cells + cell]`
+/// sums the entries of `offsets` (`EvalParams::royal_offset_tables` or `enemy_offset_tables`)
+/// for the offset from `royal` to `cell` and of `by_cell` (`EvalParams::royal_cell_tables` or
+/// `enemy_royal_cell_tables`) for the two cells, both as the first player sees the board (the
+/// player's cells mirrored along the axes where its orientation differs from the first
+/// player's); empty without tables.
+fn rows_by_royal_cell<const W: usize>(
     e: &Engine<W>,
-    tables: &[PlacementTable],
+    offsets: &[PlacementTable],
+    by_cell: &[PlacementTable],
 ) -> Vec<(i32, i32)> {
-    if tables.is_empty() {
+    if offsets.is_empty() && by_cell.is_empty() {
         return Vec::new();
     }
     let extents = e.shape.extents();
@@ -533,28 +542,51 @@ fn offsets_by_royal_cell<const W: usize>(
     let nk = e.kinds.len();
     let players = e.players.count();
     let first = &e.rules.players[0].orientation;
-    let coords: Vec<_> = e.shape.cells().map(|c| e.shape.coords(c)).collect();
     let mut out = vec![(0, 0); players * cells * nk * cells];
     let mut delta = vec![0i32; extents.len()];
     for (pi, player) in e.rules.players.iter().take(players).enumerate() {
-        let mirrored: Vec<bool> = (0..extents.len())
-            .map(|a| player.orientation.get(a) != first.get(a))
+        // Every cell's coordinates and index as the first player sees them.
+        let seen: Vec<_> = e
+            .shape
+            .cells()
+            .map(|c| {
+                let mut co = e.shape.coords(c);
+                for a in 0..extents.len() {
+                    if player.orientation.get(a) != first.get(a) {
+                        co.set(a, extents[a] as i8 - 1 - co.get(a));
+                    }
+                }
+                let index = e.shape.cell(&co).map_or(c.index(), |m| m.index());
+                (co, index)
+            })
             .collect();
-        for table in tables {
-            let Some(k) = e.kinds.iter().position(|k| k.letter == table.letter) else {
+        let kind_of = |table: &PlacementTable| e.kinds.iter().position(|k| k.letter == table.letter);
+        for table in offsets {
+            let Some(k) = kind_of(table) else {
                 continue;
             };
-            for (r, royal) in coords.iter().enumerate() {
+            for (r, (royal, _)) in seen.iter().enumerate() {
                 let row = &mut out[((pi * cells + r) * nk + k) * cells..][..cells];
-                for (slot, cell) in row.iter_mut().zip(&coords) {
+                for (slot, (cell, _)) in row.iter_mut().zip(&seen) {
                     for (a, d) in delta.iter_mut().enumerate() {
-                        let step = i32::from(cell.get(a)) - i32::from(royal.get(a));
-                        *d = if mirrored[a] { -step } else { step };
+                        *d = i32::from(cell.get(a)) - i32::from(royal.get(a));
                     }
                     if let Some(j) = royal_offset_index(&delta, extents) {
                         let at = |v: &[i32]| v.get(j).copied().unwrap_or(0);
-                        *slot = (at(&table.middle), at(&table.end));
+                        *slot = (slot.0 + at(&table.middle), slot.1 + at(&table.end));
                     }
+                }
+            }
+        }
+        for table in by_cell {
+            let Some(k) = kind_of(table) else {
+                continue;
+            };
+            for (r, &(_, royal)) in seen.iter().enumerate() {
+                let row = &mut out[((pi * cells + r) * nk + k) * cells..][..cells];
+                for (slot, &(_, cell)) in row.iter_mut().zip(&seen) {
+                    let at = |v: &[i32]| v.get(royal * cells + cell).copied().unwrap_or(0);
+                    *slot = (slot.0 + at(&table.middle), slot.1 + at(&table.end));
                 }
             }
         }

@@ -93,6 +93,14 @@ pub struct EvalParams {
     /// The same by the offset of a man from the enemies' royal man, where they have exactly one
     /// among them; on top of the rest. Empty by default.
     pub enemy_offset_tables: Vec<PlacementTable>,
+    /// Centipawns per cell of a man's royal man and cell of the man, per kind, on top of the
+    /// rest; only for a player with exactly one royal man. Each table has `cells²` entries,
+    /// indexed `royal * cells + cell` by the engine's cell indices as the first player sees the
+    /// board (another player's cells are mirrored). Empty by default.
+    pub royal_cell_tables: Vec<PlacementTable>,
+    /// The same by the cell of the enemies' royal man, where they have exactly one among them.
+    /// Empty by default.
+    pub enemy_royal_cell_tables: Vec<PlacementTable>,
 }
 
 /// The index in [`EvalParams::royal_offset_tables`] of the offset `delta` (a man's coordinates
@@ -208,6 +216,8 @@ impl EvalParams {
             wing_tables: Default::default(),
             royal_offset_tables: Vec::new(),
             enemy_offset_tables: Vec::new(),
+            royal_cell_tables: Vec::new(),
+            enemy_royal_cell_tables: Vec::new(),
         }
     }
 }

@@ -972,6 +972,66 @@ fn enemy_offset_tables_follow_the_enemy_king() {
     assert_eq!(gained, [[7, 5], [11, 5]]);
 }
 
+/// Royal cell tables (`EvalParams::royal_cell_tables`, docs/search.md *Evaluation*): a man adds
+/// its kind's entry for its own king's cell and its cell, `royal * cells + cell`, on top of the
+/// other terms; Black reads both cells with the ranks mirrored.
+#[test]
+fn royal_cell_tables_follow_the_own_king() {
+    let mut e = engine(&rules(
+        4,
+        4,
+        &format!("{KING}, {ROOK}"),
+        "kr2/4/4/1R1K w",
+        "",
+    ));
+    // Cells a1 = 0, b1 = 1, ..., a2 = 4. White: king d1 (3), rook b1 (1). Black, as it sees the
+    // board: king a4 on a1 (0), rook b4 on b1 (1), then rook b3 on b2 (5; b3 itself is 9).
+    let positions = ["kr2/4/4/1R1K w", "k3/1r2/4/1R1K w"];
+    let mut table = vec![0; 16 * 16];
+    table[3 * 16 + 1] = 7;
+    table[1] = 5;
+    table[5] = 11;
+    table[9] = 100;
+    let gained = gains_with(&mut e, &positions, |params| {
+        params.royal_cell_tables = vec![crate::PlacementTable {
+            letter: 'R',
+            middle: table.clone(),
+            end: table,
+        }]
+    });
+    assert_eq!(gained, [[7, 5], [7, 11]]);
+}
+
+/// Enemy royal cell tables (`EvalParams::enemy_royal_cell_tables`, docs/search.md
+/// *Evaluation*): the same by the enemy king's cell, both cells mirrored for Black.
+#[test]
+fn enemy_royal_cell_tables_follow_the_enemy_king() {
+    let mut e = engine(&rules(
+        4,
+        4,
+        &format!("{KING}, {ROOK}"),
+        "kr2/4/4/1R1K w",
+        "",
+    ));
+    // White's rook b1 (1) against Black's king a4 (12), then its rook c2 (6). Black, as it sees
+    // the board: its rook b4 on b1 (1) against White's king d1 on d4 (15; unmirrored, d1 is 3
+    // and b4 is 13).
+    let positions = ["kr2/4/4/1R1K w", "kr2/4/2R1/3K w"];
+    let mut table = vec![0; 16 * 16];
+    table[12 * 16 + 1] = 7;
+    table[15 * 16 + 1] = 5;
+    table[3 * 16 + 13] = 100;
+    table[12 * 16 + 6] = 11;
+    let gained = gains_with(&mut e, &positions, |params| {
+        params.enemy_royal_cell_tables = vec![crate::PlacementTable {
+            letter: 'R',
+            middle: table.clone(),
+            end: table,
+        }]
+    });
+    assert_eq!(gained, [[7, 5], [11, 5]]);
+}
+
 /// The layout of `EvalParams::royal_offset_tables` (docs/search.md *Evaluation*): offsets along
 /// the first axis fastest, each from −(extent − 1) to extent − 1.
 #[test]

@@ -6,9 +6,11 @@
 
 mod dead;
 mod enemy_offsets;
+mod enemy_royal_cells;
 mod fen;
 mod mobility;
 mod placement;
+mod royal_cells;
 mod royal_offsets;
 pub mod weights;
 mod wings;

@@ -72,6 +72,8 @@ pub fn tuned() -> EvalParams {
         wing_tables: super::wings::WING_TABLES.map(|set| tables(&set)),
         royal_offset_tables: tables(&super::royal_offsets::ROYAL_OFFSET_TABLES),
         enemy_offset_tables: tables(&super::enemy_offsets::ENEMY_OFFSET_TABLES),
+        royal_cell_tables: tables(&super::royal_cells::ROYAL_CELL_TABLES),
+        enemy_royal_cell_tables: tables(&super::enemy_royal_cells::ENEMY_ROYAL_CELL_TABLES),
     }
 }
 
