@@ -117,7 +117,7 @@ pub(crate) struct EvalTables {
     /// of `squares` (with the wing tables of `royal`'s wing) a player reads when its one royal
     /// man stands on `royal`, with the learnt `EvalParams::royal_offset_tables` (by each man's
     /// offset from it) and `royal_cell_tables` folded in (mirrored as the player's cells are);
-    /// empty without such tables. Players × cells² × kinds entries: 196 KiB in orthodox.
+    /// empty without such tables. Players × cells² × kinds entries: 384 KiB in orthodox.
     king_squares: Vec<(i32, i32)>,
     /// The same layout for the learnt `EvalParams::enemy_offset_tables` and
     /// `enemy_royal_cell_tables` alone, by the cell of the enemies' one royal man, read on top
