@@ -664,10 +664,8 @@ fn fit_tables(
             .replace("from its\n//! own king", "from the\n//! enemy king")
             .replace("--offsets", "--enemy-offsets"),
         TableFit::KingCell => royal_cell_source(&theta, n, "ROYAL_CELL_TABLES", "own"),
-        TableFit::EnemyKingCell => {
-            royal_cell_source(&theta, n, "ENEMY_ROYAL_CELL_TABLES", "enemy")
-                .replace("--king-cells", "--enemy-king-cells")
-        }
+        TableFit::EnemyKingCell => royal_cell_source(&theta, n, "ENEMY_ROYAL_CELL_TABLES", "enemy")
+            .replace("--king-cells", "--enemy-king-cells"),
     }
 }
 
@@ -769,7 +767,7 @@ fn royal_cell_source(theta: &[f64], n: usize, name: &str, whose: &str) -> String
          type Table = (char, [i32; 4096], [i32; 4096]);\n\n\
          /// The royal cell tables.\n\
          #[rustfmt::skip]\n\
-         pub(crate) const {name}: [Table; {}] = [\n",
+         pub(crate) static {name}: [Table; {}] = [\n",
         OFFSET_KINDS.len()
     );
     for (k, letter) in OFFSET_KINDS.iter().enumerate() {

@@ -551,16 +551,17 @@ fn rows_by_royal_cell<const W: usize>(
             .cells()
             .map(|c| {
                 let mut co = e.shape.coords(c);
-                for a in 0..extents.len() {
+                for (a, &extent) in extents.iter().enumerate() {
                     if player.orientation.get(a) != first.get(a) {
-                        co.set(a, extents[a] as i8 - 1 - co.get(a));
+                        co.set(a, extent as i8 - 1 - co.get(a));
                     }
                 }
                 let index = e.shape.cell(&co).map_or(c.index(), |m| m.index());
                 (co, index)
             })
             .collect();
-        let kind_of = |table: &PlacementTable| e.kinds.iter().position(|k| k.letter == table.letter);
+        let kind_of =
+            |table: &PlacementTable| e.kinds.iter().position(|k| k.letter == table.letter);
         for table in offsets {
             let Some(k) = kind_of(table) else {
                 continue;

@@ -9,7 +9,7 @@ type Table = (char, [i32; 4096], [i32; 4096]);
 
 /// The royal cell tables.
 #[rustfmt::skip]
-pub(crate) const ROYAL_CELL_TABLES: [Table; 5] = [
+pub(crate) static ROYAL_CELL_TABLES: [Table; 5] = [
     ('P', [
         // king a1
            0,   0,   0,   0,   0,   0,   0,   0,
