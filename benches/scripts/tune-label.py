@@ -2,7 +2,7 @@
 """Labels quiet orthodox positions from game records with Stockfish's score, for the evaluation
 tuner (benches/examples/tune.rs). Not run by CI.
 
-Usage: python3 benches/scripts/tune-label.py OUT DEPTH WORKER WORKERS RECORD...
+Usage: python3 benches/scripts/tune-label.py [--start=N] OUT DEPTH WORKER WORKERS RECORD...
   RECORD: game records of `spacechess match orthodox ... --record FILE`. Our engine against
   itself plays both games of a pair alike: give the two sides different node counts
   (`--a search:nodes=3000 --b search:nodes=3300 --tc nodes=3000`) for games all different.
@@ -10,6 +10,9 @@ Usage: python3 benches/scripts/tune-label.py OUT DEPTH WORKER WORKERS RECORD...
   shuffled; worker W of N labels every Nth (run N at once on N cores, then concatenate the OUTs).
   A position stays only if Stockfish's best move at DEPTH is quiet too and its score is not a
   mate nor beyond 20 pawns. Writes lines 'FEN;CP', CP from White's side.
+  --start=N resumes a stopped worker: it skips the first N positions of its share (the same
+  records in the same order give the same shuffle; the log's last count is a safe N, since OUT is
+  flushed at each count) and writes to a new OUT.
 Needs python-chess (pip install chess) and /usr/games/stockfish (Debian's stockfish).
 """
 import io
@@ -42,19 +45,25 @@ def positions(paths):
 
 
 def main() -> int:
-    if len(sys.argv) < 6:
+    args = sys.argv[1:]
+    start = 0
+    if args and args[0].startswith("--start="):
+        start = int(args.pop(0).removeprefix("--start="))
+    if len(args) < 5:
         print(__doc__, file=sys.stderr)
         return 2
-    out, depth, worker, workers = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-    fens = positions(sys.argv[5:])
+    out, depth, worker, workers = args[0], int(args[1]), int(args[2]), int(args[3])
+    fens = positions(args[4:])
     random.seed(7)
     random.shuffle(fens)
     mine = fens[worker::workers]
-    print(f"{len(fens)} positions, worker {worker}: {len(mine)}", file=sys.stderr)
+    print(f"{len(fens)} positions, worker {worker}: {len(mine)}, from {start}", file=sys.stderr)
     sf = chess.engine.SimpleEngine.popen_uci("/usr/games/stockfish")
     sf.configure({"Threads": 1, "Hash": 16})
     with open(out, "w") as o:
         for n, fen in enumerate(mine):
+            if n < start:
+                continue
             board = chess.Board(fen)
             info = sf.analyse(board, chess.engine.Limit(depth=depth))
             pv = info.get("pv") or []

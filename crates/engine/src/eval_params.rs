@@ -99,7 +99,8 @@ pub struct EvalParams {
     /// board (another player's cells are mirrored). Empty by default.
     pub royal_cell_tables: Vec<PlacementTable>,
     /// The same by the cell of the enemies' royal man, where they have exactly one among them.
-    /// Empty by default.
+    /// A table for the royal kind itself reads the own royal man's cell against the enemies':
+    /// a table of the two kings' cells. Empty by default.
     pub enemy_royal_cell_tables: Vec<PlacementTable>,
 }
 

@@ -1032,6 +1032,38 @@ fn enemy_royal_cell_tables_follow_the_enemy_king() {
     assert_eq!(gained, [[7, 5], [11, 5]]);
 }
 
+/// An enemy royal cell table for the king (docs/search.md *Evaluation*): each king adds its
+/// entry for the enemy king's cell and its own, both mirrored for Black, a table of the two
+/// kings' cells.
+#[test]
+fn enemy_royal_cell_table_of_the_king_reads_both_kings() {
+    let mut e = engine(&rules(
+        4,
+        4,
+        &format!("{KING}, {ROOK}"),
+        "kr2/4/4/1R1K w",
+        "",
+    ));
+    // White's king d1 (3), then c1 (2), against Black's king a4 (12). Black, as it sees the
+    // board: its king on a1 (0) against White's king on d4 (15), then c4 (14); unmirrored, Black
+    // would read a4 (12) against d1 (3).
+    let positions = ["kr2/4/4/1R1K w", "kr2/4/4/1RK1 w"];
+    let mut table = vec![0; 16 * 16];
+    table[12 * 16 + 3] = 7;
+    table[15 * 16] = 5;
+    table[12 * 16 + 2] = 11;
+    table[14 * 16] = 13;
+    table[3 * 16 + 12] = 100;
+    let gained = gains_with(&mut e, &positions, |params| {
+        params.enemy_royal_cell_tables = vec![crate::PlacementTable {
+            letter: 'K',
+            middle: table.clone(),
+            end: table,
+        }]
+    });
+    assert_eq!(gained, [[7, 5], [11, 13]]);
+}
+
 /// The layout of `EvalParams::royal_offset_tables` (docs/search.md *Evaluation*): offsets along
 /// the first axis fastest, each from −(extent − 1) to extent − 1.
 #[test]
