@@ -27,7 +27,9 @@
 //! cell tables (`EvalParams::royal_cell_tables`: centipawns per kind, square of the own king
 //! and square of the man, pawns to queens) on top of everything else, in the form of
 //! `variants/orthodox/src/royal_cells.rs`; `--enemy-king-cells=STEPS --out=FILE` the same by the
-//! enemy king's square (`EvalParams::enemy_royal_cell_tables`, `enemy_royal_cells.rs`).
+//! enemy king's square (`EvalParams::enemy_royal_cell_tables`, `enemy_royal_cells.rs`). The
+//! mobility and the cell tables are centred at every step (each kind's mean over the data's men
+//! taken out, in each phase): a constant per man of a kind is a piece value, which matches keep.
 //! `--held=FILE` (with any of these) reports the tables' error on a second file of positions,
 //! held out of the fit, as they go. `--l2=X` sets the fit's L2 penalty per entry (1e-7 by
 //! default; the 20 480 entries a phase of the royal cell tables were fitted with 3e-10).
@@ -624,12 +626,18 @@ fn fit_tables(
             weight[n + f.index] += 1.0 - f.phase;
         }
     }
+    // The same holds for a royal cell table: its mean over the kind's men is a piece value.
+    let block = match fit {
+        TableFit::Mobility => MOBILITY_LEN,
+        TableFit::KingCell | TableFit::EnemyKingCell => 64 * 64,
+        _ => 0,
+    };
     let centre = |theta: &mut [f64]| {
-        if fit != TableFit::Mobility {
+        if block == 0 {
             return;
         }
-        for table in (0..2 * n).step_by(MOBILITY_LEN) {
-            let range = table..table + MOBILITY_LEN;
+        for table in (0..2 * n).step_by(block) {
+            let range = table..table + block;
             let total: f64 = weight[range.clone()].iter().sum();
             if total > 0.0 {
                 let mean = range.clone().map(|i| weight[i] * theta[i]).sum::<f64>() / total;
