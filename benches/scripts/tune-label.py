@@ -48,7 +48,11 @@ def main() -> int:
     args = sys.argv[1:]
     start = 0
     if args and args[0].startswith("--start="):
-        start = int(args.pop(0).removeprefix("--start="))
+        text = args.pop(0).removeprefix("--start=")
+        if not text.isdigit():
+            print(f"--start={text}: not a whole number of positions", file=sys.stderr)
+            return 2
+        start = int(text)
     if len(args) < 5:
         print(__doc__, file=sys.stderr)
         return 2
