@@ -5,7 +5,8 @@
 //! score and the label's; coordinate descent moves one weight at a time while the error falls.
 //!
 //! Usage: `cargo run --release -p spacechess-benches --example tune -- FILE [PASSES] [NAME=VALUE...]`:
-//! each `NAME=VALUE` sets a weight and holds it (not tuned), each `NAME~VALUE` sets its start.
+//! each `NAME=VALUE` sets a weight and holds it (not tuned), each `NAME~VALUE` sets its start;
+//! `--only=NAME,NAME...` holds every weight but those named.
 //! Weights: the fields of `EvalParams`, and `value_N`, `value_B`, `value_R`, `value_Q` (pawns).
 //! Prints the error before and after and the weights found; the engine's defaults are not
 //! changed by it (they are set by hand in `crates/engine/src/eval_params.rs`, after a match).
@@ -118,6 +119,39 @@ fn knobs() -> Vec<Knob> {
         i32_knob!(passed_own_royal, 8.0),
     ];
     knobs.extend(PIECES.map(piece));
+    macro_rules! winnable_knob {
+        ($field:ident, $step:expr) => {
+            Knob {
+                name: concat!("winnable_", stringify!($field)).to_string(),
+                get: Box::new(|p| f64::from(p.winnable.$field)),
+                set: Box::new(|p, v| p.winnable.$field = v.round() as i32),
+                step: $step,
+            }
+        };
+    }
+    knobs.extend([
+        winnable_knob!(passed, 4.0),
+        winnable_knob!(promoting, 4.0),
+        winnable_knob!(outflanking, 4.0),
+        winnable_knob!(both_flanks, 8.0),
+        winnable_knob!(infiltration, 8.0),
+        winnable_knob!(no_officers, 8.0),
+        winnable_knob!(almost_unwinnable, 8.0),
+        winnable_knob!(base, 16.0),
+        winnable_knob!(middle_margin, 8.0),
+        Knob {
+            name: "few_promoting_base".to_string(),
+            get: Box::new(|p| f64::from(p.few_promoting_scale.0)),
+            set: Box::new(|p, v| p.few_promoting_scale.0 = (v.round() as i32).clamp(0, 64)),
+            step: 8.0,
+        },
+        Knob {
+            name: "few_promoting_step".to_string(),
+            get: Box::new(|p| f64::from(p.few_promoting_scale.1)),
+            set: Box::new(|p, v| p.few_promoting_scale.1 = (v.round() as i32).clamp(0, 64)),
+            step: 4.0,
+        },
+    ]);
     knobs
 }
 
@@ -181,7 +215,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(path) = args.get(1) else {
         eprintln!(
-            "usage: tune FILE [PASSES] [NAME=VALUE|NAME~VALUE ...] [--tables=STEPS|--mobility=STEPS|--wings=STEPS|--offsets=STEPS|--enemy-offsets=STEPS|--king-cells=STEPS|--enemy-king-cells=STEPS --out=FILE [--held=FILE] [--l2=X] [--no-cell-tables]]   (FILE: lines FEN;CP)"
+            "usage: tune FILE [PASSES] [NAME=VALUE|NAME~VALUE ...] [--tables=STEPS|--mobility=STEPS|--wings=STEPS|--offsets=STEPS|--enemy-offsets=STEPS|--king-cells=STEPS|--enemy-king-cells=STEPS --out=FILE [--held=FILE] [--l2=X] [--no-cell-tables]] [--only=NAME,...]   (FILE: lines FEN;CP)"
         );
         std::process::exit(2);
     };
@@ -204,6 +238,7 @@ fn main() {
     let mut out = None;
     let mut held_out = None;
     let mut l2 = 1e-7;
+    let mut only = None;
     for arg in args.iter().skip(3) {
         if let Some(file) = arg.strip_prefix("--held=") {
             held_out = Some(read_labelled(&chess, file));
@@ -279,6 +314,10 @@ fn main() {
             out = Some(file.to_string());
             continue;
         }
+        if let Some(names) = arg.strip_prefix("--only=") {
+            only = Some(names.split(',').map(str::to_string).collect::<Vec<_>>());
+            continue;
+        }
         if arg == "--no-cell-tables" {
             params.royal_cell_tables.clear();
             params.enemy_royal_cell_tables.clear();
@@ -300,6 +339,13 @@ fn main() {
         if hold {
             held.push(k);
         }
+    }
+    if let Some(names) = &only {
+        if let Some(name) = names.iter().find(|n| !knobs.iter().any(|k| &k.name == *n)) {
+            eprintln!("--only: no weight is called {name}");
+            std::process::exit(2);
+        }
+        held.extend((0..knobs.len()).filter(|&k| !names.contains(&knobs[k].name)));
     }
     if table_steps > 0 && out.is_none() {
         eprintln!("--tables, --mobility, --wings, --offsets, --enemy-offsets, --king-cells and --enemy-king-cells need --out=FILE for the tables");

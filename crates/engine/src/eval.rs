@@ -3,7 +3,8 @@
 //! promoting men). See docs/search.md.
 
 use super::build::{CAtom, Engine};
-use super::eval_params::{royal_offset_index, royal_wing, EvalParams, PlacementTable};
+use super::eval_params::{royal_offset_index, royal_wing, EvalParams, PlacementTable, Winnable};
+use super::eval_scale::FULL_SCALE;
 use super::fast::{mode_index, w1_rays, W1Ray};
 use super::position::{Move, MoveKind, Position, MAX_KINDS, MAX_PLAYERS};
 use super::rules::{Goal, HopStyle, Mode};
@@ -82,7 +83,7 @@ impl<const W: usize> Default for DangerInputs<W> {
 pub(crate) struct EvalTables {
     cells: usize,
     /// The weights the tables were built with (some are read at every evaluation).
-    params: EvalParams,
+    pub(crate) params: EvalParams,
     /// Centipawns per kind (0 for royal men, which are never captured).
     values: Vec<i32>,
     /// True where the value was derived from mobility, false where the rule set gave it.
@@ -101,7 +102,7 @@ pub(crate) struct EvalTables {
     /// Centipawns a promoting man of the kind gains at full progress.
     promo_gain: Vec<i32>,
     /// `progress[player][cell]`: progress toward the promotion zone, 0 to 1024.
-    progress: Vec<Vec<i32>>,
+    pub(crate) progress: Vec<Vec<i32>>,
     /// `squares[(player * kinds + kind) * cells + cell]`: a man's terms that depend on its cell
     /// alone, (middle game, endgame) centipawns, summed over the men and tapered once by the
     /// phase: the piece-square term from the reach on the empty board (a royal man's differs
@@ -124,7 +125,7 @@ pub(crate) struct EvalTables {
     /// of the player's other rows; empty without them.
     enemy_king_squares: Vec<(i32, i32)>,
     /// Per kind, whether it counts toward the game's phase (neither royal nor promoting).
-    officer: Vec<bool>,
+    pub(crate) officer: Vec<bool>,
     /// The officers' material of each player at the start, the phase's full measure.
     start_officers: Vec<i32>,
     /// Per kind, the centipawns a passed man earns at full progress: (enemy officers all on the
@@ -1102,6 +1103,12 @@ impl<const W: usize> Engine<W> {
         // For the passed men's path terms, where their weights ask for them: each player's
         // passed men, phase and officers' attacks, gathered in the pass over the men.
         let path_terms = pr.passed_unblocked != (0, 0) || pr.passed_free != (0, 0);
+        // The endgame scale factors (`eval_scale.rs`), where their weights ask for them.
+        let two_sides = np == 2 && !self.players.allied(Player(0), Player(1));
+        let scale_lead =
+            two_sides && (pr.few_promoting_scale != (FULL_SCALE, 0) || pr.opposite_class_scale);
+        let winnable = two_sides && pr.winnable != Winnable::default();
+        let collect_passers = path_terms || scale_lead || winnable;
         let mut passers = [CellSet::<W>::EMPTY; MAX_PLAYERS];
         let mut phases = [0i32; MAX_PLAYERS];
         let mut officer_attacks = [CellSet::<W>::EMPTY; MAX_PLAYERS];
@@ -1222,7 +1229,7 @@ impl<const W: usize> Engine<W> {
                         }
                     }
                     if gain != 0 && !spans[c.index()].intersects(&enemy_promoting) {
-                        if path_terms {
+                        if collect_passers {
                             passers[p].insert(c);
                         }
                         // Passed: the whole advancement and the passed man's bonus, less the
@@ -1284,6 +1291,38 @@ impl<const W: usize> Engine<W> {
                 {
                     added[p] = added[q] + (added[p] - added[q]) / 8;
                 }
+            }
+        }
+        if winnable {
+            if let [(p0, _, c0), (p1, _, c1)] = royals[..] {
+                let kings = match (p0.index(), p1.index()) {
+                    (0, 1) => Some([c0, c1]),
+                    (1, 0) => Some([c1, c0]),
+                    _ => None,
+                };
+                let lead = added[0] - added[1];
+                if let Some(kings) = kings.filter(|_| lead != 0) {
+                    let officers_left = officers[0] + officers[1] > 0;
+                    let c = self.complexity(kings, promoting_men, &passers, officers_left);
+                    let end = 1024 - (phases[0] + phases[1]) / 2;
+                    // The endgame share may add to the lead or take it down to zero; the middle
+                    // game's only takes off.
+                    let v = c.max(-lead.abs());
+                    let u = (c + t.params.winnable.middle_margin).clamp(-lead.abs(), 0);
+                    added[usize::from(lead < 0)] += (v * end + u * (1024 - end)) / 1024;
+                }
+            }
+        }
+        if scale_lead {
+            let strong = usize::from(added[1] > added[0]);
+            let lead = added[strong] - added[1 - strong];
+            let scale = self.endgame_scale(pos, strong, promoting_men, passers[strong]);
+            if lead > 0 && scale < FULL_SCALE {
+                // The endgame share of the lead, by the mean of the two players' phases.
+                let end = 1024 - (phases[0] + phases[1]) / 2;
+                let cut = i64::from(lead) * i64::from(FULL_SCALE - scale) * i64::from(end)
+                    / (i64::from(FULL_SCALE) * 1024);
+                added[strong] -= cut as i32;
             }
         }
         for (score, a) in scores.iter_mut().zip(added).take(np) {

@@ -22,6 +22,9 @@ pub(crate) struct LineTables<const W: usize> {
     /// every cell of its promotion line on the empty board (orthodox: rooks and queens
     /// anywhere); empty for royal and promoting kinds.
     pub(crate) line_riders: Vec<CellSet<W>>,
+    /// The board's cells on the lower half of the first axis off the promotion axes (orthodox:
+    /// files a to d); empty without a promotion rule or such an axis.
+    pub(crate) low_flank: CellSet<W>,
 }
 
 /// Builds the [`LineTables`] of an engine.
@@ -31,7 +34,16 @@ pub(crate) fn line_tables<const W: usize>(e: &Engine<W>) -> LineTables<W> {
     let np = e.players.count();
     let board: Vec<_> = e.shape.cells().filter(|&c| e.board.contains(c)).collect();
     let mut line = vec![CellSet::<W>::EMPTY; cells];
+    let mut low_flank = CellSet::<W>::EMPTY;
     if let Some(pr) = e.rules.promotion.as_ref() {
+        if let Some(axis) = (0..e.shape.ndim()).find(|a| !pr.axes.contains(a)) {
+            let half = e.shape.extent(axis) / 2;
+            for &c in &board {
+                if (e.shape.coords(c).get(axis) as usize) < half {
+                    low_flank.insert(c);
+                }
+            }
+        }
         let coords: Vec<_> = e.shape.cells().map(|c| e.shape.coords(c)).collect();
         for &from in &board {
             for &to in board.iter().filter(|&&to| to != from) {
@@ -73,6 +85,7 @@ pub(crate) fn line_tables<const W: usize>(e: &Engine<W>) -> LineTables<W> {
         classes,
         line,
         line_riders,
+        low_flank,
     }
 }
 

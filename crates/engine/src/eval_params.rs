@@ -70,6 +70,20 @@ pub struct EvalParams {
     /// counts an eighth (orthodox: a lone minor piece, a rook against a minor piece, a rook and
     /// minor piece against a rook). 0, the default: off.
     pub drawish_lead: i32,
+    /// In a game of two players, the scale factor (base, step per promoting man, in 64ths) of
+    /// the endgame share of the lead of the side ahead, by how many promoting men it has left:
+    /// `min(64, base + step × men)` (tapered by the phase as the endgame terms are). `(64, 0)`,
+    /// the default: off. Orthodox (36, 7), Stockfish 12's: with no pawn the lead counts 36/64
+    /// in the endgame, with four or more all of it.
+    pub few_promoting_scale: (i32, i32),
+    /// In a game of two players where each has exactly one man of a kind bound to a class of
+    /// cells and the two stand on different classes (orthodox: bishops of opposite colours),
+    /// the endgame share of the lead counts 18/64 plus 4/64 per passed man of the side ahead
+    /// where those two are the only officers, else 22/64 plus 3/64 per man of the side ahead
+    /// (Stockfish 12's factors), instead of `few_promoting_scale`'s. Off by default.
+    pub opposite_class_scale: bool,
+    /// The winnable term's weights (off by default).
+    pub winnable: Winnable,
     /// Piece values in pawns by the kind's letter, replacing the rule set's (or the derived)
     /// value of that kind for the evaluation; empty by default.
     pub piece_values: Vec<(char, f64)>,
@@ -169,6 +183,37 @@ pub struct KingDanger {
     pub cap: i32,
 }
 
+/// How winnable the position is, after Stockfish 12's classical evaluation, in a game of two
+/// players with one royal man each: a *complexity* in centipawns (each weight times its count,
+/// plus `base`) moves the lead of the side ahead (its endgame share, tapered by the phase) up
+/// where it is positive and down, never past zero, where it is negative; in the middle game only
+/// a complexity below `-middle_margin` takes some of the lead off. All 0 by default: off.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Winnable {
+    /// Per passed promoting man on the board (both sides').
+    pub passed: i32,
+    /// Per promoting man on the board.
+    pub promoting: i32,
+    /// Per step by which the royal men stand farther apart across the promotion lines than
+    /// along them (orthodox: files apart less ranks apart; negative when they face each other).
+    pub outflanking: i32,
+    /// When there are promoting men on both halves of the board across their lines (orthodox:
+    /// pawns on both wings).
+    pub both_flanks: i32,
+    /// When a royal man stands beyond the middle of the board toward its promotion zone (the
+    /// enemy's half).
+    pub infiltration: i32,
+    /// When no officer is left on the board (a pawn endgame).
+    pub no_officers: i32,
+    /// When outflanking is negative and the promoting men are on one half only (taken off).
+    pub almost_unwinnable: i32,
+    /// Added to every complexity (negative: a lead in a simple position counts less).
+    pub base: i32,
+    /// In the middle game, the lead loses `-(complexity + middle_margin)` where that is
+    /// positive.
+    pub middle_margin: i32,
+}
+
 /// A kind's centipawns per cell, on top of its placement term: `middle` while the enemies keep
 /// all their officers, `end` once they have none (tapered in between, as the royal placement).
 /// Both are indexed by the engine's cell index as the first player sees the board; another
@@ -211,6 +256,9 @@ impl EvalParams {
             passed_unblocked: (0, 0),
             passed_free: (0, 0),
             drawish_lead: 0,
+            few_promoting_scale: (64, 0),
+            opposite_class_scale: false,
+            winnable: Winnable::default(),
             piece_values: Vec::new(),
             placement_tables: Vec::new(),
             mobility_tables: Vec::new(),

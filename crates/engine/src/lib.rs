@@ -9,6 +9,7 @@ mod build;
 mod eval;
 mod eval_lines;
 mod eval_params;
+mod eval_scale;
 mod fast;
 mod info;
 mod movegen;
@@ -27,7 +28,7 @@ mod tests;
 pub use build::{Engine, KindInfo};
 pub use eval_params::{
     royal_offset_count, royal_offset_index, royal_wing, EvalParams, KingDanger, MobilityTable,
-    PlacementTable, WINGS,
+    PlacementTable, Winnable, WINGS,
 };
 pub use notation::{GenericNotation, Notation};
 pub use position::{EnPassant, Move, MoveKind, Piece, Position, MAX_KINDS, MAX_PLAYERS};

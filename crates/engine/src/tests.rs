@@ -1216,6 +1216,79 @@ fn a_small_lead_without_promoting_men_is_drawish() {
     assert_eq!(after, expected);
 }
 
+/// The endgame scale factors (`EvalParams::few_promoting_scale`, `opposite_class_scale`,
+/// docs/search.md *Evaluation*): the endgame share of the lead of the side ahead (the mean of
+/// the two players' phases) is cut to 36/64 with no promoting man and 7/64 more per man, to
+/// 18/64 plus 4/64 per passed man with lone bishops on different colours, to 22/64 plus 3/64 per
+/// man of the side ahead with other officers beside them; bishops on one colour follow the
+/// promoting men's rule.
+#[test]
+fn the_endgame_lead_is_scaled_by_promoting_men_and_opposite_classes() {
+    const PAWN: &str = r#"(name: "Pawn", letter: 'P', promotes: true, value: Some(1.0), atoms: [
+        (motion: Leap(Vectors([[0, 1]])), mode: MoveOnly),
+        (motion: Leap(Vectors([[1, 1], [-1, 1]])), mode: CaptureOnly)])"#;
+    const BISHOP: &str = r#"(name: "Bishop", letter: 'B', value: Some(3.0), atoms: [(motion: Ride(steps: Kind(2)))])"#;
+    const ROOK5: &str =
+        r#"(name: "Rook", letter: 'R', value: Some(5.0), atoms: [(motion: Ride(steps: Kind(1)))])"#;
+    // Each side starts with 1 300 centipawns of officers: a position's phase is the share of
+    // the enemy's left, 1024 × left / 1300.
+    let mut e = engine(&rules(
+        8,
+        8,
+        &format!("{KING}, {ROOK5}, {PAWN}, {BISHOP}"),
+        "kbrr4/8/8/8/8/8/8/1BRR3K w",
+        "promotion: Some((axes: [1], choices: ['R']))",
+    ));
+    let white_lead = |e: &Engine<1>, text: &str| {
+        let p = e.parse_position(text).unwrap();
+        let mut s = [0i32; 2];
+        e.evaluate_players(&p, &mut s);
+        s[0] - s[1]
+    };
+    // (position, scale in 64ths, the endgame's share 1024 − mean phase)
+    let cases = [
+        // A lone rook: no pawn, 36; phases 0 and 1024 × 500 / 1300 = 393.
+        ("k7/8/8/8/8/8/8/1R5K w", 36, 1024 - 393 / 2),
+        // The same for Black.
+        ("1r5k/8/8/8/8/8/8/7K w", 36, 1024 - 393 / 2),
+        // Four pawns: 36 + 4 × 7, the whole lead.
+        ("k7/8/8/8/8/8/PPPP4/1R5K w", 64, 1024 - 393 / 2),
+        // Lone bishops on different colours and a passed pawn: 18 + 4; phases 236.
+        ("k7/8/8/8/3b4/8/P7/1B5K w", 22, 1024 - 236),
+        // Bishops on one colour: one pawn, 36 + 7.
+        ("k7/8/8/8/2b5/8/P7/1B5K w", 43, 1024 - 236),
+        // Different colours with rooks: four white men, 22 + 4 × 3; phases 630.
+        ("k2r4/8/8/8/3b4/8/P7/1B3R1K w", 34, 1024 - 630),
+    ];
+    let before: Vec<i32> = cases.iter().map(|c| white_lead(&e, c.0)).collect();
+    assert!(
+        before
+            .iter()
+            .enumerate()
+            .all(|(i, &b)| (b < -30) == (i == 1) && b.abs() > 30),
+        "{before:?}"
+    );
+    let mut params = e.eval_params().clone();
+    params.few_promoting_scale = (36, 7);
+    params.opposite_class_scale = true;
+    e.set_eval_params(params);
+    let after: Vec<i32> = cases.iter().map(|c| white_lead(&e, c.0)).collect();
+    let expected: Vec<i32> = cases
+        .iter()
+        .zip(&before)
+        .map(|(&(_, scale, end), &lead)| {
+            let cut = i64::from(lead.abs()) * (64 - scale) * end / (64 * 1024);
+            lead - lead.signum() * cut as i32
+        })
+        .collect();
+    assert_eq!(after, expected);
+    assert_eq!(after[2], before[2]);
+    assert!(
+        after[3] < after[4] && after[4] < before[4],
+        "{after:?} {before:?}"
+    );
+}
+
 /// The royal men's distance to a passed promoting man (`EvalParams::passed_enemy_royal`,
 /// `passed_own_royal`, docs/search.md *Evaluation*): with no officers left, each king step of the
 /// enemy king from the passer adds its weight times the passer's progress, each of the own king

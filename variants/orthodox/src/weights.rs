@@ -2,7 +2,7 @@
 //! stops, docs/search.md *The weights (`EvalParams`) and their tuning*) and kept after matches
 //! against the engine's defaults.
 
-use spacechess_engine::{EvalParams, KingDanger, MobilityTable, PlacementTable};
+use spacechess_engine::{EvalParams, KingDanger, MobilityTable, PlacementTable, Winnable};
 
 /// The weights orthodox chess plays with: `benches/examples/tune.rs` fitted them to 50 000 quiet
 /// positions of the engine's own games labelled by Stockfish at depth 8, and they won
@@ -59,6 +59,19 @@ pub fn tuned() -> EvalParams {
         passed_unblocked: (10, 30),
         passed_free: (30, 90),
         drawish_lead: 400,
+        few_promoting_scale: (64, 0),
+        opposite_class_scale: false,
+        winnable: Winnable {
+            passed: 3,
+            promoting: 4,
+            outflanking: 3,
+            both_flanks: 6,
+            infiltration: 7,
+            no_officers: 15,
+            almost_unwinnable: 13,
+            base: -33,
+            middle_margin: 15,
+        },
         piece_values: Vec::new(),
         placement_tables: tables(&super::placement::TABLES),
         mobility_tables: super::mobility::MOBILITY
