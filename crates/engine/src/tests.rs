@@ -1289,6 +1289,114 @@ fn the_endgame_lead_is_scaled_by_promoting_men_and_opposite_classes() {
     );
 }
 
+/// The winnable term (`EvalParams::winnable`, docs/search.md *Evaluation*): its complexity
+/// counts passed and promoting men, the kings' outflanking (files apart less ranks apart),
+/// pawns on both wings, a king in the enemy's half, no officer left and, taken off, a position
+/// almost unwinnable; in the endgame the complexity moves the lead of the side ahead, never past
+/// zero, and in the middle game only a complexity below the margin's negative takes some off.
+#[test]
+fn the_winnable_term_moves_the_lead_by_the_complexity() {
+    const PAWN: &str = r#"(name: "Pawn", letter: 'P', promotes: true, value: Some(1.0), atoms: [
+        (motion: Leap(Vectors([[0, 1]])), mode: MoveOnly),
+        (motion: Leap(Vectors([[1, 1], [-1, 1]])), mode: CaptureOnly)])"#;
+    const ROOK5: &str =
+        r#"(name: "Rook", letter: 'R', value: Some(5.0), atoms: [(motion: Ride(steps: Kind(1)))])"#;
+    let mut e = engine(&rules(
+        8,
+        8,
+        &format!("{KING}, {ROOK5}, {PAWN}"),
+        "r3k3/pppppppp/8/8/8/8/PPPPPPPP/R3K3 w",
+        "promotion: Some((axes: [1], choices: ['R']))",
+    ));
+    let mut params = e.eval_params().clone();
+    params.winnable = Winnable {
+        passed: 1,
+        promoting: 10,
+        outflanking: 100,
+        both_flanks: 1_000,
+        infiltration: 10_000,
+        no_officers: 100_000,
+        almost_unwinnable: 1_000_000,
+        base: 7,
+        middle_margin: 0,
+    };
+    e.set_eval_params(params);
+    let set = |cells: &[&str]| {
+        let mut s = spacechess_geometry::CellSet::<1>::EMPTY;
+        for c in cells {
+            s.insert(e.parse_cell(c).unwrap());
+        }
+        s
+    };
+    let cell = |c: &str| e.parse_cell(c).unwrap();
+    // Kings on e1 and d5: one file apart, four ranks, outflanking -3; two passed pawns on the
+    // queen's wing only: almost unwinnable.
+    let passers = [set(&["a2", "b2"]), set(&[])];
+    let c = e.complexity(
+        [cell("e1"), cell("d5")],
+        set(&["a2", "b2"]),
+        &passers,
+        false,
+    );
+    assert_eq!(c, 2 + 2 * 10 - 3 * 100 + 100_000 - 1_000_000 + 7);
+    // A pawn each on the h-file as well: both wings, four pawns, still two passed.
+    let men = set(&["a2", "b2", "h2", "h7"]);
+    let c = e.complexity([cell("e1"), cell("d5")], men, &passers, false);
+    assert_eq!(c, 2 + 4 * 10 - 3 * 100 + 1_000 + 100_000 + 7);
+    // Black's king on d3 is in White's half; with a rook on the board.
+    let c = e.complexity([cell("e1"), cell("d3")], set(&["a2", "b2"]), &passers, true);
+    assert_eq!(c, 2 + 2 * 10 - 100 + 10_000 - 1_000_000 + 7);
+    // White's king on e5 is in Black's half too; kings on one rank, three files apart.
+    let c = e.complexity(
+        [cell("e5"), cell("b5")],
+        set(&[]),
+        &[set(&[]), set(&[])],
+        true,
+    );
+    assert_eq!(c, 3 * 100 + 10_000 + 7);
+
+    // The lead moves by the complexity in a pawn endgame (no officer: all endgame).
+    let white_lead = |e: &Engine<1>, text: &str| {
+        let p = e.parse_position(text).unwrap();
+        let mut s = [0i32; 2];
+        e.evaluate_players(&p, &mut s);
+        s[0] - s[1]
+    };
+    let with = |e: &mut Engine<1>, base: i32, middle_margin: i32| {
+        let mut params = e.eval_params().clone();
+        params.winnable = Winnable {
+            base,
+            middle_margin,
+            ..Winnable::default()
+        };
+        e.set_eval_params(params);
+    };
+    let ending = "8/8/8/3k4/8/8/PP6/4K3 w";
+    with(&mut e, 0, 0);
+    let before = white_lead(&e, ending);
+    assert!(before > 100, "{before}");
+    with(&mut e, 50, 0);
+    assert_eq!(white_lead(&e, ending), before + 50);
+    with(&mut e, -before - 50, 0);
+    assert_eq!(white_lead(&e, ending), 0, "never past zero");
+    // Black ahead: Black's lead grows.
+    let black = "8/pp6/8/3K4/8/8/8/4k3 w";
+    with(&mut e, 0, 0);
+    let before = white_lead(&e, black);
+    assert!(before < -100, "{before}");
+    with(&mut e, 50, 0);
+    assert_eq!(white_lead(&e, black), before - 50);
+    // With every officer on the board (all middle game): only the margin's shortfall counts.
+    let middle = "r3k3/8/8/8/8/8/PP6/R3K3 w";
+    with(&mut e, 0, 0);
+    let before = white_lead(&e, middle);
+    assert!(before > 100, "{before}");
+    with(&mut e, 50, 0);
+    assert_eq!(white_lead(&e, middle), before);
+    with(&mut e, -50, 20);
+    assert_eq!(white_lead(&e, middle), before - 30);
+}
+
 /// The royal men's distance to a passed promoting man (`EvalParams::passed_enemy_royal`,
 /// `passed_own_royal`, docs/search.md *Evaluation*): with no officers left, each king step of the
 /// enemy king from the passer adds its weight times the passer's progress, each of the own king
