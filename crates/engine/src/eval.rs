@@ -126,6 +126,11 @@ pub(crate) struct EvalTables {
     enemy_king_squares: Vec<(i32, i32)>,
     /// Per kind, whether it counts toward the game's phase (neither royal nor promoting).
     pub(crate) officer: Vec<bool>,
+    /// Whether the endgame scale factors (`eval_scale.rs`) are on: a game of two players
+    /// whose weights ask for them.
+    scale_lead: bool,
+    /// The same for the winnable term.
+    winnable: bool,
     /// The officers' material of each player at the start, the phase's full measure.
     start_officers: Vec<i32>,
     /// Per kind, the centipawns a passed man earns at full progress: (enemy officers all on the
@@ -455,7 +460,13 @@ impl EvalTables {
         } else {
             Vec::new()
         };
+        let two_sides = e.players.count() == 2 && !e.players.allied(Player(0), Player(1));
+        let scale_lead = two_sides
+            && (params.few_promoting_scale != (FULL_SCALE, 0) || params.opposite_class_scale);
+        let winnable = two_sides && params.winnable != Winnable::default();
         EvalTables {
+            scale_lead,
+            winnable,
             params,
             distance,
             passed,
@@ -1104,10 +1115,7 @@ impl<const W: usize> Engine<W> {
         // passed men, phase and officers' attacks, gathered in the pass over the men.
         let path_terms = pr.passed_unblocked != (0, 0) || pr.passed_free != (0, 0);
         // The endgame scale factors (`eval_scale.rs`), where their weights ask for them.
-        let two_sides = np == 2 && !self.players.allied(Player(0), Player(1));
-        let scale_lead =
-            two_sides && (pr.few_promoting_scale != (FULL_SCALE, 0) || pr.opposite_class_scale);
-        let winnable = two_sides && pr.winnable != Winnable::default();
+        let (scale_lead, winnable) = (t.scale_lead && np == 2, t.winnable && np == 2);
         let collect_passers = path_terms || scale_lead || winnable;
         let mut passers = [CellSet::<W>::EMPTY; MAX_PLAYERS];
         let mut phases = [0i32; MAX_PLAYERS];
