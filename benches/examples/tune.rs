@@ -37,7 +37,9 @@
 //! `--no-cell-tables` leaves both sets of royal cell tables out of the evaluation the fit starts
 //! from: a held-out error measured without tables fitted to the held-out positions.
 
-use spacechess_engine::{royal_offset_count, royal_offset_index, royal_wing, EvalParams, WINGS};
+use spacechess_engine::{
+    royal_offset_count, royal_offset_index, royal_wing, EvalParams, STRUCTURES, WINGS,
+};
 use spacechess_orthodox::{Orthodox, OrthodoxPosition};
 use spacechess_variant::{Player, Variant};
 
@@ -215,7 +217,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(path) = args.get(1) else {
         eprintln!(
-            "usage: tune FILE [PASSES] [NAME=VALUE|NAME~VALUE ...] [--tables=STEPS|--mobility=STEPS|--wings=STEPS|--offsets=STEPS|--enemy-offsets=STEPS|--king-cells=STEPS|--enemy-king-cells=STEPS --out=FILE [--held=FILE] [--l2=X] [--no-cell-tables]] [--only=NAME,...]   (FILE: lines FEN;CP)"
+            "usage: tune FILE [PASSES] [NAME=VALUE|NAME~VALUE ...] [--tables=STEPS|--mobility=STEPS|--wings=STEPS|--offsets=STEPS|--enemy-offsets=STEPS|--king-cells=STEPS|--enemy-king-cells=STEPS|--structure=STEPS --out=FILE [--held=FILE] [--l2=X] [--no-cell-tables]] [--only=NAME,...]   (FILE: lines FEN;CP)"
         );
         std::process::exit(2);
     };
@@ -244,14 +246,6 @@ fn main() {
             held_out = Some(read_labelled(&chess, file));
             continue;
         }
-        if let Some(n) = arg.strip_prefix("--enemy-offsets=") {
-            fit = TableFit::EnemyOffset;
-            table_steps = n.parse().unwrap_or_else(|_| {
-                eprintln!("{arg}: not --enemy-offsets=STEPS with a number of steps");
-                std::process::exit(2);
-            });
-            continue;
-        }
         if let Some(x) = arg.strip_prefix("--l2=") {
             l2 = x
                 .parse()
@@ -263,49 +257,13 @@ fn main() {
                 });
             continue;
         }
-        if let Some(n) = arg.strip_prefix("--king-cells=") {
-            fit = TableFit::KingCell;
+        let table_fit = TABLE_FITS
+            .iter()
+            .find_map(|&(prefix, kind)| Some((prefix, kind, arg.strip_prefix(prefix)?)));
+        if let Some((prefix, kind, n)) = table_fit {
+            fit = kind;
             table_steps = n.parse().unwrap_or_else(|_| {
-                eprintln!("{arg}: not --king-cells=STEPS with a number of steps");
-                std::process::exit(2);
-            });
-            continue;
-        }
-        if let Some(n) = arg.strip_prefix("--enemy-king-cells=") {
-            fit = TableFit::EnemyKingCell;
-            table_steps = n.parse().unwrap_or_else(|_| {
-                eprintln!("{arg}: not --enemy-king-cells=STEPS with a number of steps");
-                std::process::exit(2);
-            });
-            continue;
-        }
-        if let Some(n) = arg.strip_prefix("--offsets=") {
-            fit = TableFit::RoyalOffset;
-            table_steps = n.parse().unwrap_or_else(|_| {
-                eprintln!("{arg}: not --offsets=STEPS with a number of steps");
-                std::process::exit(2);
-            });
-            continue;
-        }
-        if let Some(n) = arg.strip_prefix("--mobility=") {
-            fit = TableFit::Mobility;
-            table_steps = n.parse().unwrap_or_else(|_| {
-                eprintln!("{arg}: not --mobility=STEPS with a number of steps");
-                std::process::exit(2);
-            });
-            continue;
-        }
-        if let Some(n) = arg.strip_prefix("--wings=") {
-            fit = TableFit::Wing;
-            table_steps = n.parse().unwrap_or_else(|_| {
-                eprintln!("{arg}: not --wings=STEPS with a number of steps");
-                std::process::exit(2);
-            });
-            continue;
-        }
-        if let Some(n) = arg.strip_prefix("--tables=") {
-            table_steps = n.parse().unwrap_or_else(|_| {
-                eprintln!("{arg}: not --tables=STEPS with a number of steps");
+                eprintln!("{arg}: not {prefix}STEPS with a number of steps");
                 std::process::exit(2);
             });
             continue;
@@ -348,7 +306,7 @@ fn main() {
         held.extend((0..knobs.len()).filter(|&k| !names.contains(&knobs[k].name)));
     }
     if table_steps > 0 && out.is_none() {
-        eprintln!("--tables, --mobility, --wings, --offsets, --enemy-offsets, --king-cells and --enemy-king-cells need --out=FILE for the tables");
+        eprintln!("--tables, --mobility, --wings, --offsets, --enemy-offsets, --king-cells, --enemy-king-cells and --structure need --out=FILE for the tables");
         std::process::exit(2);
     }
     // The labels' scale against ours: fitted first with the defaults, then held.
@@ -440,6 +398,18 @@ const TABLE_KINDS: [char; 6] = ['P', 'N', 'B', 'R', 'Q', 'K'];
 const MOBILITY_KINDS: [char; 4] = ['N', 'B', 'R', 'Q'];
 const MOBILITY_LEN: usize = 28;
 
+/// The options that choose the tables to fit, each followed by its number of steps.
+const TABLE_FITS: [(&str, TableFit); 8] = [
+    ("--tables=", TableFit::Placement),
+    ("--mobility=", TableFit::Mobility),
+    ("--wings=", TableFit::Wing),
+    ("--offsets=", TableFit::RoyalOffset),
+    ("--enemy-offsets=", TableFit::EnemyOffset),
+    ("--king-cells=", TableFit::KingCell),
+    ("--enemy-king-cells=", TableFit::EnemyKingCell),
+    ("--structure=", TableFit::Structure),
+];
+
 /// Which learnt tables `fit_tables` fits.
 #[derive(Clone, Copy, PartialEq)]
 enum TableFit {
@@ -460,6 +430,9 @@ enum TableFit {
     KingCell,
     /// `EvalParams::enemy_king_cell_tables`: the same by the enemy king's square.
     EnemyKingCell,
+    /// `EvalParams::structure_tables`: centipawns per pawn's structure code and square, on top
+    /// of everything else.
+    Structure,
 }
 
 /// The kinds of the royal offset tables, in the order written (the king is at offset zero).
@@ -494,6 +467,7 @@ fn fit_tables(
         TableFit::EnemyOffset => base_params.enemy_offset_tables.clear(),
         TableFit::KingCell => base_params.royal_cell_tables.clear(),
         TableFit::EnemyKingCell => base_params.enemy_royal_cell_tables.clear(),
+        TableFit::Structure => base_params.structure_tables.clear(),
     }
     let chess = Orthodox::with_eval_params(base_params);
     let e = chess.engine();
@@ -609,6 +583,22 @@ fn fit_tables(
                         })
                         .collect()
                 }
+                TableFit::Structure => e
+                    .structure_codes(&pos)
+                    .into_iter()
+                    .filter(|&(_, kind, _, _)| e.kinds()[kind].letter == 'P')
+                    .filter_map(|(player, _, c, code)| {
+                        let mut co = shape.coords(c);
+                        if player.index() == 1 {
+                            co.set(1, 7 - co.get(1));
+                        }
+                        Some(Feature {
+                            index: code * 64 + shape.cell(&co)?.index(),
+                            sign: sign(player.index()),
+                            phase: phase(player.index()),
+                        })
+                    })
+                    .collect(),
                 TableFit::Mobility => e
                     .mobility_counts(&pos)
                     .into_iter()
@@ -636,6 +626,7 @@ fn fit_tables(
         TableFit::Wing => WINGS * TABLE_KINDS.len() * 64,
         TableFit::RoyalOffset | TableFit::EnemyOffset => OFFSET_KINDS.len() * offsets,
         TableFit::KingCell | TableFit::EnemyKingCell => OFFSET_KINDS.len() * 64 * 64,
+        TableFit::Structure => STRUCTURES * 64,
     };
     let mut theta = vec![0.0f64; 2 * n];
     let (mut m, mut v) = (vec![0.0f64; 2 * n], vec![0.0f64; 2 * n]);
@@ -676,6 +667,7 @@ fn fit_tables(
     let block = match fit {
         TableFit::Mobility => MOBILITY_LEN,
         TableFit::KingCell | TableFit::EnemyKingCell => 64 * 64,
+        TableFit::Structure => STRUCTURES * 64,
         _ => 0,
     };
     let centre = |theta: &mut [f64]| {
@@ -727,6 +719,7 @@ fn fit_tables(
         TableFit::KingCell => royal_cell_source(&theta, n, "ROYAL_CELL_TABLES", "own"),
         TableFit::EnemyKingCell => royal_cell_source(&theta, n, "ENEMY_ROYAL_CELL_TABLES", "enemy")
             .replace("--king-cells", "--enemy-king-cells"),
+        TableFit::Structure => structure_source(&theta, n),
     }
 }
 
@@ -854,6 +847,42 @@ fn royal_cell_source(theta: &[f64], n: usize, name: &str, whose: &str) -> String
         );
     }
     src += "];\n";
+    src
+}
+
+/// The pawn's structure table `theta` (middle game, then endgame from `n`) as Rust source.
+fn structure_source(theta: &[f64], n: usize) -> String {
+    let mut src = String::from(
+        "//! Written by benches/examples/tune.rs --structure: centipawns per structure code and\n\
+         //! square of a pawn, as its side sees the board (ranks mirrored for Black), on top of\n\
+         //! the other terms. A table is 16 blocks, one per code (`structure_code`: phalanx 1,\n\
+         //! defended 2, opposed 4, passed 8); in a block, a row per rank, from the first. The\n\
+         //! middle game then the endgame.\n\n\
+         /// One kind's tables: (kind's letter, middle game, endgame).\n\
+         type Table = (char, [i32; 1024], [i32; 1024]);\n\n\
+         /// The structure tables.\n\
+         #[rustfmt::skip]\n\
+         pub(crate) static STRUCTURE_TABLES: [Table; 1] = [\n",
+    );
+    let table = |off: usize| {
+        let mut out = String::new();
+        for (code, block) in theta[off..][..STRUCTURES * 64].chunks(64).enumerate() {
+            out += &format!("        // code {code}\n");
+            for row in block.chunks(8) {
+                let row: Vec<String> = row
+                    .iter()
+                    .map(|v| format!("{:4}", v.round() as i32))
+                    .collect();
+                out += &format!("        {},\n", row.join(","));
+            }
+        }
+        out
+    };
+    src += &format!(
+        "    ('P', [\n{}    ], [\n{}    ]),\n];\n",
+        table(0),
+        table(n)
+    );
     src
 }
 

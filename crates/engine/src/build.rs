@@ -129,6 +129,9 @@ pub struct Engine<const W: usize> {
     /// `promotion_lines[player][cell]`: the cells ahead on a promoting man's own line and the
     /// cells of the lines beside it (see `eval::promotion_lines`), built at first use.
     pub(crate) promotion_lines: std::sync::OnceLock<Vec<Vec<(CellSet<W>, CellSet<W>)>>>,
+    /// `structure_cells[player][cell]`: the cells of a promoting man's phalanx and of its
+    /// defenders (see `eval::structure_cells`), built at first use.
+    pub(crate) structure_cells: std::sync::OnceLock<Vec<Vec<(CellSet<W>, CellSet<W>)>>>,
     /// The cell classes and promotion lines of the pair and open-line terms (see
     /// `eval_lines::LineTables`), built at first use.
     pub(crate) line_tables: std::sync::OnceLock<super::eval_lines::LineTables<W>>,
@@ -497,6 +500,7 @@ impl<const W: usize> Engine<W> {
             eval_params: super::eval_params::EvalParams::for_dimensions(ndim),
             passed_span: Default::default(),
             promotion_lines: Default::default(),
+            structure_cells: Default::default(),
             line_tables: Default::default(),
             royal_zones: Default::default(),
             names_any_case: std::sync::OnceLock::new(),

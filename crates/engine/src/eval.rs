@@ -3,7 +3,10 @@
 //! promoting men). See docs/search.md.
 
 use super::build::{CAtom, Engine};
-use super::eval_params::{royal_offset_index, royal_wing, EvalParams, PlacementTable, Winnable};
+use super::eval_params::{
+    royal_offset_index, royal_wing, structure_code, EvalParams, PlacementTable, Winnable,
+    STRUCTURES,
+};
 use super::eval_scale::FULL_SCALE;
 use super::fast::{mode_index, w1_rays, W1Ray};
 use super::position::{Move, MoveKind, Position, MAX_KINDS, MAX_PLAYERS};
@@ -124,6 +127,10 @@ pub(crate) struct EvalTables {
     /// `enemy_royal_cell_tables` alone, by the cell of the enemies' one royal man, read on top
     /// of the player's other rows; empty without them.
     enemy_king_squares: Vec<(i32, i32)>,
+    /// `structure[((player * kinds + kind) * STRUCTURES + code) * cells + cell]`: the learnt
+    /// `EvalParams::structure_tables` as each player reads them (mirrored as the player's cells
+    /// are), by a promoting man's structure code; empty without them.
+    structure: Vec<(i32, i32)>,
     /// Per kind, whether it counts toward the game's phase (neither royal nor promoting).
     pub(crate) officer: Vec<bool>,
     /// Whether the endgame scale factors (`eval_scale.rs`) are on: a game of two players
@@ -391,6 +398,7 @@ impl EvalTables {
             &params.enemy_offset_tables,
             &params.enemy_royal_cell_tables,
         );
+        let structure = structure_rows(e, &params.structure_tables);
         let passed: Vec<(i32, i32)> = (0..nk)
             .map(|k| {
                 if !e.kinds[k].promotes {
@@ -477,6 +485,7 @@ impl EvalTables {
             wing_of,
             king_squares,
             enemy_king_squares,
+            structure,
             officer,
             best_promotion: best_choice,
             start_officers,
@@ -532,6 +541,39 @@ fn learnt_placement<const W: usize>(
             out
         })
         .collect()
+}
+
+/// The structure tables `tables` (`EvalParams::structure_tables`) as each player reads them:
+/// `[((player * kinds + kind) * STRUCTURES + code) * cells + cell]`, empty without tables.
+fn structure_rows<const W: usize>(e: &Engine<W>, tables: &[PlacementTable]) -> Vec<(i32, i32)> {
+    if tables.is_empty() {
+        return Vec::new();
+    }
+    let (cells, nk, np) = (
+        e.shape.cell_count() as usize,
+        e.kinds.len(),
+        e.players.count(),
+    );
+    let mut out = vec![(0, 0); np * nk * STRUCTURES * cells];
+    for code in 0..STRUCTURES {
+        // One code's slice of every table, read as placement tables are.
+        let slice = |v: &[i32]| v.iter().skip(code * cells).take(cells).copied().collect();
+        let of_code: Vec<PlacementTable> = tables
+            .iter()
+            .map(|t| PlacementTable {
+                letter: t.letter,
+                middle: slice(&t.middle),
+                end: slice(&t.end),
+            })
+            .collect();
+        for (p, rows) in learnt_placement(e, &of_code).iter().enumerate() {
+            for k in 0..nk {
+                let to = ((p * nk + k) * STRUCTURES + code) * cells;
+                out[to..to + cells].copy_from_slice(&rows[k * cells..][..cells]);
+            }
+        }
+    }
+    out
 }
 
 /// The learnt tables read by the cell of a royal man (the own or the enemies'), by that cell as
@@ -688,6 +730,53 @@ pub(crate) fn promotion_lines<const W: usize>(e: &Engine<W>) -> Vec<Vec<(CellSet
         }
     }
     lines
+}
+
+/// For every player and cell, two sets for a promoting man of that player on the cell: its
+/// phalanx (the cells with the same coordinates along the promotion axes and the others
+/// differing by at most one, not all the same; orthodox: the squares left and right of a pawn)
+/// and its defenders' cells (one step behind along the promotion axes, the others differing by at
+/// most one, not all the same; orthodox: the squares diagonally behind). Empty without a
+/// promotion rule.
+pub(crate) fn structure_cells<const W: usize>(e: &Engine<W>) -> Vec<Vec<(CellSet<W>, CellSet<W>)>> {
+    let cells = e.shape.cell_count() as usize;
+    let np = e.players.count();
+    let empty = (CellSet::<W>::EMPTY, CellSet::<W>::EMPTY);
+    let Some(pr) = e.rules.promotion.as_ref() else {
+        return vec![vec![empty; cells]; np];
+    };
+    let coords: Vec<_> = e.shape.cells().map(|c| e.shape.coords(c)).collect();
+    let ndim = e.shape.ndim();
+    let mut out = vec![vec![empty; cells]; np];
+    for (pi, p) in e.rules.players.iter().enumerate().take(np) {
+        for (from, (phalanx, defenders)) in out[pi].iter_mut().enumerate() {
+            let a = &coords[from];
+            for to in e.shape.cells().filter(|&c| e.board.contains(c)) {
+                let b = &coords[to.index()];
+                let (mut ahead, mut behind, mut aside, mut far) = (0, 0, 0, false);
+                for axis in 0..ndim {
+                    let d = i32::from(b.get(axis)) - i32::from(a.get(axis));
+                    if pr.axes.contains(&axis) {
+                        let d = d * i32::from(p.orientation[axis]);
+                        ahead += d.max(0);
+                        behind += (-d).max(0);
+                    } else {
+                        aside += d.abs();
+                        far |= d.abs() > 1;
+                    }
+                }
+                if aside == 0 || far || ahead > 0 {
+                    continue;
+                }
+                match behind {
+                    0 => phalanx.insert(to),
+                    1 => defenders.insert(to),
+                    _ => {}
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The [`RIDE_TO_FIRST`] and [`RIDE_DISJOINT`] flags of an atom (0 for other atoms).
@@ -980,6 +1069,53 @@ impl<const W: usize> Engine<W> {
         out
     }
 
+    /// The structure code ([`structure_code`]) of player `p`'s promoting man on `c`, among the
+    /// promoting men `own` and `enemy`.
+    #[inline(always)]
+    fn structure_code_of(
+        &self,
+        p: Player,
+        c: Cell,
+        own: CellSet<W>,
+        enemy: CellSet<W>,
+        passed: bool,
+    ) -> usize {
+        let (phalanx, defenders) = self.structure_cells()[p.index()][c.index()];
+        let (ahead, _) = self.promotion_lines()[p.index()][c.index()];
+        structure_code(
+            own.intersects(&phalanx),
+            own.intersects(&defenders),
+            enemy.intersects(&ahead),
+            passed,
+        )
+    }
+
+    /// The structure code ([`structure_code`]) of every promoting man: its player, kind, cell
+    /// and code, as the evaluation reads `EvalParams::structure_tables` (for fitting them). A man
+    /// counts as passed where the evaluation's passed terms would pay it.
+    pub fn structure_codes(&self, pos: &Position<W>) -> Vec<(Player, usize, Cell, usize)> {
+        let t = self.eval_tables();
+        let spans = self.passed_spans();
+        let mut promoting = CellSet::<W>::EMPTY;
+        for k in (0..self.kinds.len()).filter(|&k| self.kinds[k].promotes) {
+            promoting |= pos.by_kind[k];
+        }
+        let mut out = Vec::new();
+        for p in self.players.all() {
+            let own = promoting & pos.by_player[p.index()];
+            let enemy = promoting & self.enemies_of(pos, p);
+            for k in (0..self.kinds.len()).filter(|&k| self.kinds[k].promotes) {
+                for c in pos.by_player[p.index()] & pos.by_kind[k] {
+                    let passed =
+                        t.promo_gain[k] != 0 && !spans[p.index()][c.index()].intersects(&enemy);
+                    let code = self.structure_code_of(p, c, own, enemy, passed);
+                    out.push((p, k, c, code));
+                }
+            }
+        }
+        out
+    }
+
     /// Sets the evaluation's weights (for tuning them; the defaults are
     /// [`EvalParams::for_dimensions`]): the tables built from them are built again at next use.
     pub fn set_eval_params(&mut self, params: EvalParams) {
@@ -992,6 +1128,13 @@ impl<const W: usize> Engine<W> {
     #[inline]
     pub(crate) fn promotion_lines(&self) -> &[Vec<(CellSet<W>, CellSet<W>)>] {
         self.promotion_lines.get_or_init(|| promotion_lines(self))
+    }
+
+    /// The promoting men's phalanx and defenders' cells, per player and cell (see
+    /// [`structure_cells`]), built at first use.
+    #[inline]
+    pub(crate) fn structure_cells(&self) -> &[Vec<(CellSet<W>, CellSet<W>)>] {
+        self.structure_cells.get_or_init(|| structure_cells(self))
     }
 
     /// The passed men's spans per player and cell (see [`passed_spans`]), built at first use.
@@ -1236,7 +1379,21 @@ impl<const W: usize> Engine<W> {
                             material -= t.params.isolated_penalty;
                         }
                     }
-                    if gain != 0 && !spans[c.index()].intersects(&enemy_promoting) {
+                    let passed = gain != 0 && !spans[c.index()].intersects(&enemy_promoting);
+                    if promotes && !t.structure.is_empty() {
+                        let code = self.structure_code_of(
+                            Player(p as u8),
+                            c,
+                            own_promoting,
+                            enemy_promoting,
+                            passed,
+                        );
+                        let (m, e) =
+                            t.structure[((p * nk + k) * STRUCTURES + code) * t.cells + c.index()];
+                        middle += m;
+                        end += e;
+                    }
+                    if passed {
                         if collect_passers {
                             passers[p].insert(c);
                         }

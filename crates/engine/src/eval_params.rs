@@ -116,6 +116,12 @@ pub struct EvalParams {
     /// A table for the royal kind itself reads the own royal man's cell against the enemies':
     /// a table of the two kings' cells. Empty by default.
     pub enemy_royal_cell_tables: Vec<PlacementTable>,
+    /// Centipawns per promoting man's structure code ([`structure_code`], [`STRUCTURES`] of them)
+    /// and cell, per promoting kind, on top of the rest: a pawn in a phalanx, defended, opposed or
+    /// passed, by its square. Each table has `STRUCTURES * cells` entries, indexed
+    /// `code * cells + cell` by the engine's cell indices as the first player sees the board
+    /// (another player's cells are mirrored). Empty by default.
+    pub structure_tables: Vec<PlacementTable>,
 }
 
 /// The index in [`EvalParams::royal_offset_tables`] of the offset `delta` (a man's coordinates
@@ -140,6 +146,22 @@ pub fn royal_offset_index(delta: &[i32], extents: &[u8]) -> Option<usize> {
 /// `extents` (orthodox: 225).
 pub fn royal_offset_count(extents: &[u8]) -> usize {
     extents.iter().map(|&e| 2 * usize::from(e) - 1).product()
+}
+
+/// The number of structure codes of [`EvalParams::structure_tables`].
+pub const STRUCTURES: usize = 16;
+
+/// The structure code of a promoting man for [`EvalParams::structure_tables`], 0 to 15, from
+/// four facts: 1 where an own promoting man stands beside it (a phalanx: the same coordinates
+/// along the promotion axes, the others differing by at most one), 2 where one defends it (one
+/// step behind along the promotion axes, the others differing by at most one, not all the
+/// same), 4 where an enemy promoting man stands ahead on its own line (opposed), 8 where it is
+/// passed.
+pub fn structure_code(phalanx: bool, defended: bool, opposed: bool, passed: bool) -> usize {
+    usize::from(phalanx)
+        | usize::from(defended) << 1
+        | usize::from(opposed) << 2
+        | usize::from(passed) << 3
 }
 
 /// The number of wings of [`EvalParams::wing_tables`].
@@ -267,6 +289,7 @@ impl EvalParams {
             enemy_offset_tables: Vec::new(),
             royal_cell_tables: Vec::new(),
             enemy_royal_cell_tables: Vec::new(),
+            structure_tables: Vec::new(),
         }
     }
 }

@@ -27,8 +27,8 @@ mod tests;
 
 pub use build::{Engine, KindInfo};
 pub use eval_params::{
-    royal_offset_count, royal_offset_index, royal_wing, EvalParams, KingDanger, MobilityTable,
-    PlacementTable, Winnable, WINGS,
+    royal_offset_count, royal_offset_index, royal_wing, structure_code, EvalParams, KingDanger,
+    MobilityTable, PlacementTable, Winnable, STRUCTURES, WINGS,
 };
 pub use notation::{GenericNotation, Notation};
 pub use position::{EnPassant, Move, MoveKind, Piece, Position, MAX_KINDS, MAX_PLAYERS};

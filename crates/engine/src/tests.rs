@@ -1064,6 +1064,54 @@ fn enemy_royal_cell_table_of_the_king_reads_both_kings() {
     assert_eq!(gained, [[7, 5], [11, 13]]);
 }
 
+/// Structure tables (`EvalParams::structure_tables`, docs/search.md *Evaluation*): a promoting
+/// man adds its kind's entry for its structure code (phalanx 1, defended 2, opposed 4, passed 8)
+/// and its cell, `code * cells + cell`; Black reads its cells mirrored.
+#[test]
+fn structure_tables_read_phalanx_defence_opposition_and_passage() {
+    const PAWN: &str = r#"(name: "Pawn", letter: 'P', promotes: true, value: Some(1.0), atoms: [
+        (motion: Leap(Vectors([[0, 1]])), mode: MoveOnly),
+        (motion: Leap(Vectors([[1, 1], [-1, 1]])), mode: CaptureOnly)])"#;
+    let mut e = engine(&rules(
+        4,
+        4,
+        &format!("{KING}, {ROOK}, {PAWN}"),
+        "k3/4/4/3K w",
+        "promotion: Some((axes: [1], choices: ['R']))",
+    ));
+    // Cells a1 = 0, b1 = 1, ..., a2 = 4, b2 = 5, b3 = 9. A lone pawn b2 is passed (8); against
+    // a black pawn b3 both are opposed (4), Black's seen on b2; pawns a2 and b2 are a passed
+    // phalanx (9); b3 defended by a2 is passed and defended (10), a2 passed alone (8).
+    let positions = [
+        "k3/4/1P2/3K w",
+        "k3/1p2/1P2/3K w",
+        "k3/4/PP2/3K w",
+        "3k/1P2/P3/3K w",
+    ];
+    let mut table = vec![0; crate::STRUCTURES * 16];
+    table[8 * 16 + 5] = 3;
+    table[4 * 16 + 5] = 7;
+    table[9 * 16 + 4] = 11;
+    table[9 * 16 + 5] = 13;
+    table[10 * 16 + 9] = 100;
+    table[5] = 1000;
+    let gained = gains_with(&mut e, &positions, |params| {
+        params.structure_tables = vec![crate::PlacementTable {
+            letter: 'P',
+            middle: table.clone(),
+            end: table,
+        }]
+    });
+    assert_eq!(gained, [[3, 0], [7, 7], [24, 0], [100, 0]]);
+    let pos = e.parse_position(positions[3]).unwrap();
+    let codes: Vec<(String, usize)> = e
+        .structure_codes(&pos)
+        .into_iter()
+        .map(|(_, _, c, code)| (e.cell_name(c), code))
+        .collect();
+    assert_eq!(codes, [("a2".to_string(), 8), ("b3".to_string(), 10)]);
+}
+
 /// The layout of `EvalParams::royal_offset_tables` (docs/search.md *Evaluation*): offsets along
 /// the first axis fastest, each from −(extent − 1) to extent − 1.
 #[test]

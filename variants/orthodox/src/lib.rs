@@ -12,6 +12,7 @@ mod mobility;
 mod placement;
 mod royal_cells;
 mod royal_offsets;
+mod structure;
 pub mod weights;
 mod wings;
 

@@ -78,6 +78,7 @@ pub fn tuned() -> EvalParams {
         enemy_offset_tables: tables(&super::enemy_offsets::ENEMY_OFFSET_TABLES),
         royal_cell_tables: tables(&super::royal_cells::ROYAL_CELL_TABLES),
         enemy_royal_cell_tables: tables(&super::enemy_royal_cells::ENEMY_ROYAL_CELL_TABLES),
+        structure_tables: tables(&super::structure::STRUCTURE_TABLES),
     }
 }
 
