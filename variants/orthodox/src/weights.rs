@@ -30,7 +30,7 @@ use spacechess_engine::{EvalParams, KingDanger, MobilityTable, PlacementTable, W
 /// positions): +29 [+9, +48] in 800 games. The forty-fourth stop's endgame scale factors and
 /// winnable term (after Stockfish 12) lost or gained nothing in matches: they stay off. The
 /// forty-third stop's pawn structure table (`structure.rs`, fitted by `tune.rs --structure`),
-/// kept in the forty-fourth: +20 [+8, +32] in 2 000 games.
+/// kept in the forty-fourth: +20 [+7, +32] in 2 000 games.
 pub fn tuned() -> EvalParams {
     EvalParams {
         mobility_share: 0.049,
