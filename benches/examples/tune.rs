@@ -36,6 +36,12 @@
 //! default; the 20 480 entries a phase of the royal cell tables were fitted with 3e-10).
 //! `--no-cell-tables` leaves both sets of royal cell tables out of the evaluation the fit starts
 //! from: a held-out error measured without tables fitted to the held-out positions.
+//! `--middle-only` holds the tables' endgame half at zero (a term for the middle game alone).
+//!
+//! `--imbalance=STEPS --out=FILE` fits the material imbalance (`EvalParams::imbalance`:
+//! sixteenths of a centipawn per pair of two kinds' men, pawns to queens, both the player's or
+//! the player's and the enemy's) on top of everything else, in the form of
+//! `variants/orthodox/src/imbalance.rs`.
 
 use spacechess_engine::{
     royal_offset_count, royal_offset_index, royal_wing, EvalParams, STRUCTURES, WINGS,
@@ -217,7 +223,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(path) = args.get(1) else {
         eprintln!(
-            "usage: tune FILE [PASSES] [NAME=VALUE|NAME~VALUE ...] [--tables=STEPS|--mobility=STEPS|--wings=STEPS|--offsets=STEPS|--enemy-offsets=STEPS|--king-cells=STEPS|--enemy-king-cells=STEPS|--structure=STEPS --out=FILE [--held=FILE] [--l2=X] [--no-cell-tables]] [--only=NAME,...]   (FILE: lines FEN;CP)"
+            "usage: tune FILE [PASSES] [NAME=VALUE|NAME~VALUE ...] [--tables=STEPS|--mobility=STEPS|--wings=STEPS|--offsets=STEPS|--enemy-offsets=STEPS|--king-cells=STEPS|--enemy-king-cells=STEPS|--structure=STEPS|--imbalance=STEPS --out=FILE [--held=FILE] [--l2=X] [--no-cell-tables] [--middle-only]] [--only=NAME,...]   (FILE: lines FEN;CP)"
         );
         std::process::exit(2);
     };
@@ -240,6 +246,7 @@ fn main() {
     let mut out = None;
     let mut held_out = None;
     let mut l2 = 1e-7;
+    let mut middle_only = false;
     let mut only = None;
     for arg in args.iter().skip(3) {
         if let Some(file) = arg.strip_prefix("--held=") {
@@ -276,6 +283,10 @@ fn main() {
             only = Some(names.split(',').map(str::to_string).collect::<Vec<_>>());
             continue;
         }
+        if arg == "--middle-only" {
+            middle_only = true;
+            continue;
+        }
         if arg == "--no-cell-tables" {
             params.royal_cell_tables.clear();
             params.enemy_royal_cell_tables.clear();
@@ -306,7 +317,7 @@ fn main() {
         held.extend((0..knobs.len()).filter(|&k| !names.contains(&knobs[k].name)));
     }
     if table_steps > 0 && out.is_none() {
-        eprintln!("--tables, --mobility, --wings, --offsets, --enemy-offsets, --king-cells, --enemy-king-cells and --structure need --out=FILE for the tables");
+        eprintln!("--tables, --mobility, --wings, --offsets, --enemy-offsets, --king-cells, --enemy-king-cells, --structure and --imbalance need --out=FILE for the tables");
         std::process::exit(2);
     }
     // The labels' scale against ours: fitted first with the defaults, then held.
@@ -381,6 +392,7 @@ fn main() {
             fit,
             held_out.as_deref(),
             l2,
+            middle_only,
         );
         std::fs::write(&out, tables).unwrap_or_else(|e| {
             eprintln!("cannot write {out}: {e}");
@@ -399,7 +411,7 @@ const MOBILITY_KINDS: [char; 4] = ['N', 'B', 'R', 'Q'];
 const MOBILITY_LEN: usize = 28;
 
 /// The options that choose the tables to fit, each followed by its number of steps.
-const TABLE_FITS: [(&str, TableFit); 8] = [
+const TABLE_FITS: [(&str, TableFit); 9] = [
     ("--tables=", TableFit::Placement),
     ("--mobility=", TableFit::Mobility),
     ("--wings=", TableFit::Wing),
@@ -408,6 +420,7 @@ const TABLE_FITS: [(&str, TableFit); 8] = [
     ("--king-cells=", TableFit::KingCell),
     ("--enemy-king-cells=", TableFit::EnemyKingCell),
     ("--structure=", TableFit::Structure),
+    ("--imbalance=", TableFit::Imbalance),
 ];
 
 /// Which learnt tables `fit_tables` fits.
@@ -433,6 +446,9 @@ enum TableFit {
     /// `EvalParams::structure_tables`: centipawns per pawn's structure code and square, on top
     /// of everything else.
     Structure,
+    /// `EvalParams::imbalance`: sixteenths of a centipawn per pair of two kinds' men (pawns to
+    /// queens), both the own or own and enemy, on top of everything else.
+    Imbalance,
 }
 
 /// The kinds of the royal offset tables, in the order written (the king is at offset zero).
@@ -449,6 +465,7 @@ struct Feature {
 
 /// Fits the placement or the mobility tables by gradient descent and returns them as Rust
 /// source.
+#[allow(clippy::too_many_arguments)]
 fn fit_tables(
     params: &EvalParams,
     data: &[(String, f64)],
@@ -457,6 +474,7 @@ fn fit_tables(
     fit: TableFit,
     held: Option<&[(String, f64)]>,
     l2: f64,
+    middle_only: bool,
 ) -> String {
     let mut base_params = params.clone();
     match fit {
@@ -468,6 +486,7 @@ fn fit_tables(
         TableFit::KingCell => base_params.royal_cell_tables.clear(),
         TableFit::EnemyKingCell => base_params.enemy_royal_cell_tables.clear(),
         TableFit::Structure => base_params.structure_tables.clear(),
+        TableFit::Imbalance => base_params.imbalance.clear(),
     }
     let chess = Orthodox::with_eval_params(base_params);
     let e = chess.engine();
@@ -599,6 +618,37 @@ fn fit_tables(
                         })
                     })
                     .collect(),
+                TableFit::Imbalance => {
+                    let mut counts = [[0.0f64; 5]; 2];
+                    for &(player, letter, _) in &men {
+                        if let Some(k) = OFFSET_KINDS.iter().position(|&l| l == letter) {
+                            counts[player][k] += 1.0;
+                        }
+                    }
+                    let mut features = Vec::new();
+                    for player in 0..2 {
+                        let (own, enemy) = (counts[player], counts[1 - player]);
+                        for (a, b) in (0..5).flat_map(|a| (0..5).map(move |b| (a, b))) {
+                            let own_pairs = match b.cmp(&a) {
+                                std::cmp::Ordering::Less => 0.0,
+                                std::cmp::Ordering::Equal => own[a] * (own[a] - 1.0) / 2.0,
+                                std::cmp::Ordering::Greater => own[a] * own[b],
+                            };
+                            for (index, pairs) in
+                                [(a * 5 + b, own_pairs), (25 + a * 5 + b, own[a] * enemy[b])]
+                            {
+                                if pairs > 0.0 {
+                                    features.push(Feature {
+                                        index,
+                                        sign: sign(player) * pairs / 16.0,
+                                        phase: phase(player),
+                                    });
+                                }
+                            }
+                        }
+                    }
+                    features
+                }
                 TableFit::Mobility => e
                     .mobility_counts(&pos)
                     .into_iter()
@@ -627,6 +677,7 @@ fn fit_tables(
         TableFit::RoyalOffset | TableFit::EnemyOffset => OFFSET_KINDS.len() * offsets,
         TableFit::KingCell | TableFit::EnemyKingCell => OFFSET_KINDS.len() * 64 * 64,
         TableFit::Structure => STRUCTURES * 64,
+        TableFit::Imbalance => 50,
     };
     let mut theta = vec![0.0f64; 2 * n];
     let (mut m, mut v) = (vec![0.0f64; 2 * n], vec![0.0f64; 2 * n]);
@@ -703,6 +754,9 @@ fn fit_tables(
             theta[i] -= rate * mh / (vh.sqrt() + 1e-12);
         }
         centre(&mut theta);
+        if middle_only {
+            theta[n..].iter_mut().for_each(|t| *t = 0.0);
+        }
         if step % 100 == 0 || step == steps {
             report(step, &theta);
         }
@@ -720,7 +774,44 @@ fn fit_tables(
         TableFit::EnemyKingCell => royal_cell_source(&theta, n, "ENEMY_ROYAL_CELL_TABLES", "enemy")
             .replace("--king-cells", "--enemy-king-cells"),
         TableFit::Structure => structure_source(&theta, n),
+        TableFit::Imbalance => imbalance_source(&theta, n),
     }
+}
+
+/// The imbalance weights `theta` (own pairs `a * 5 + b` for `b >= a`, then own and enemy pairs
+/// from 25; middle games, then endgames from `n`) as Rust source.
+fn imbalance_source(theta: &[f64], n: usize) -> String {
+    let mut src = String::from(
+        "//! Written by benches/examples/tune.rs --imbalance: sixteenths of a centipawn a player\n\
+         //! gains per pair of one of its men of the first kind and one man of the second, its own\n\
+         //! (false) or its enemy's (true), on top of the other terms (`EvalParams::imbalance`);\n\
+         //! the middle game, then the endgame.\n\n\
+         /// The imbalance weights: (own kind, other kind, the enemy's, middle game, endgame).\n\
+         #[rustfmt::skip]\n",
+    );
+    let mut rows = Vec::new();
+    for enemy in [false, true] {
+        for (a, b) in (0..5).flat_map(|a| (0..5).map(move |b| (a, b))) {
+            if !enemy && b < a {
+                continue;
+            }
+            let i = usize::from(enemy) * 25 + a * 5 + b;
+            let (m, e) = (theta[i].round() as i32, theta[n + i].round() as i32);
+            if (m, e) != (0, 0) {
+                rows.push(format!(
+                    "    ('{}', '{}', {enemy:5}, {m:5}, {e:5}),\n",
+                    OFFSET_KINDS[a], OFFSET_KINDS[b]
+                ));
+            }
+        }
+    }
+    src += &format!(
+        "pub(crate) const IMBALANCE: [(char, char, bool, i32, i32); {}] = [\n",
+        rows.len()
+    );
+    src += &rows.concat();
+    src += "];\n";
+    src
 }
 
 /// The placement tables `theta` (middle games, then endgames from `n`) as Rust source.

@@ -3,6 +3,7 @@
 //! promoting men). See docs/search.md.
 
 use super::build::{CAtom, Engine};
+use super::eval_imbalance::{imbalance_terms, ImbalanceTerm};
 use super::eval_params::{
     royal_offset_index, royal_wing, structure_code, EvalParams, PlacementTable, Winnable,
     STRUCTURES,
@@ -131,6 +132,8 @@ pub(crate) struct EvalTables {
     /// `EvalParams::structure_tables` as each player reads them (mirrored as the player's cells
     /// are), by a promoting man's structure code; empty without them.
     structure: Vec<(i32, i32)>,
+    /// `EvalParams::imbalance` with its kinds found (`eval_imbalance.rs`); empty without it.
+    pub(crate) imbalance: Vec<ImbalanceTerm>,
     /// Per kind, whether it counts toward the game's phase (neither royal nor promoting).
     pub(crate) officer: Vec<bool>,
     /// Whether the endgame scale factors (`eval_scale.rs`) are on: a game of two players
@@ -399,6 +402,8 @@ impl EvalTables {
             &params.enemy_royal_cell_tables,
         );
         let structure = structure_rows(e, &params.structure_tables);
+        let letters: Vec<char> = e.kinds.iter().map(|k| k.letter).collect();
+        let imbalance = imbalance_terms(&params, &letters);
         let passed: Vec<(i32, i32)> = (0..nk)
             .map(|k| {
                 if !e.kinds[k].promotes {
@@ -486,6 +491,7 @@ impl EvalTables {
             king_squares,
             enemy_king_squares,
             structure,
+            imbalance,
             officer,
             best_promotion: best_choice,
             start_officers,
@@ -1254,6 +1260,8 @@ impl<const W: usize> Engine<W> {
         // drawish lead below).
         let mut added = [0i32; MAX_PLAYERS];
         let mut men_values = [0i32; MAX_PLAYERS];
+        // Each player's men by kind, for the imbalance term.
+        let mut counts = [[0i32; MAX_KINDS]; MAX_PLAYERS];
         // For the passed men's path terms, where their weights ask for them: each player's
         // passed men, phase and officers' attacks, gathered in the pass over the men.
         let path_terms = pr.passed_unblocked != (0, 0) || pr.passed_free != (0, 0);
@@ -1320,6 +1328,7 @@ impl<const W: usize> Engine<W> {
                 }
                 material += t.values[k] * men.len() as i32;
                 men_values[p] += t.values[k] * men.len() as i32;
+                counts[p][k] = men.len() as i32;
                 let mut line_riders = CellSet::<W>::EMPTY;
                 if let Some(lt) = lt {
                     let classes = &lt.classes[p * nk + k];
@@ -1431,6 +1440,18 @@ impl<const W: usize> Engine<W> {
         if let Some(d) = danger.as_ref() {
             for (p, score) in added.iter_mut().enumerate().take(np) {
                 *score += self.king_danger_bonus(pos, d, &royals, &officers, Player(p as u8), occ);
+            }
+        }
+        if !t.imbalance.is_empty() {
+            for (p, score) in added.iter_mut().enumerate().take(np) {
+                let mut theirs = [0i32; MAX_KINDS];
+                for q in (0..np).filter(|&q| !self.players.allied(Player(p as u8), Player(q as u8)))
+                {
+                    for (t, c) in theirs.iter_mut().zip(&counts[q]) {
+                        *t += c;
+                    }
+                }
+                *score += self.imbalance_bonus(&counts[p], &theirs, phases[p]);
             }
         }
         if path_terms {

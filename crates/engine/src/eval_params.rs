@@ -122,6 +122,28 @@ pub struct EvalParams {
     /// `code * cells + cell` by the engine's cell indices as the first player sees the board
     /// (another player's cells are mirrored). Empty by default.
     pub structure_tables: Vec<PlacementTable>,
+    /// The material imbalance: weights on products of two kinds' counts (see
+    /// [`ImbalanceWeight`]), each player's sum tapered by its phase. Empty by default.
+    pub imbalance: Vec<ImbalanceWeight>,
+}
+
+/// One weight of [`EvalParams::imbalance`]: a player gains `middle` (while the enemies keep all
+/// their officers) to `end` (once they have none) sixteenths of a centipawn for each pair of one
+/// of its men of kind `own` and one man of kind `other`, the player's own when `enemy` is false
+/// (a man is not paired with itself: `own == other` counts n(n-1)/2 pairs), its enemies' when it
+/// is true. The kinds are given by letter; a letter the rule set lacks pairs nothing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ImbalanceWeight {
+    /// The letter of the player's own kind.
+    pub own: char,
+    /// The letter of the kind it is paired with.
+    pub other: char,
+    /// Whether `other` counts the enemies' men (else the player's own).
+    pub enemy: bool,
+    /// Sixteenths of a centipawn per pair in the middle game.
+    pub middle: i32,
+    /// Sixteenths of a centipawn per pair in the endgame.
+    pub end: i32,
 }
 
 /// The index in [`EvalParams::royal_offset_tables`] of the offset `delta` (a man's coordinates
@@ -290,6 +312,7 @@ impl EvalParams {
             royal_cell_tables: Vec::new(),
             enemy_royal_cell_tables: Vec::new(),
             structure_tables: Vec::new(),
+            imbalance: Vec::new(),
         }
     }
 }

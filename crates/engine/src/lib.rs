@@ -7,6 +7,7 @@
 mod attack;
 mod build;
 mod eval;
+mod eval_imbalance;
 mod eval_lines;
 mod eval_params;
 mod eval_scale;
@@ -27,8 +28,8 @@ mod tests;
 
 pub use build::{Engine, KindInfo};
 pub use eval_params::{
-    royal_offset_count, royal_offset_index, royal_wing, structure_code, EvalParams, KingDanger,
-    MobilityTable, PlacementTable, Winnable, STRUCTURES, WINGS,
+    royal_offset_count, royal_offset_index, royal_wing, structure_code, EvalParams,
+    ImbalanceWeight, KingDanger, MobilityTable, PlacementTable, Winnable, STRUCTURES, WINGS,
 };
 pub use notation::{GenericNotation, Notation};
 pub use position::{EnPassant, Move, MoveKind, Piece, Position, MAX_KINDS, MAX_PLAYERS};

@@ -1601,3 +1601,55 @@ fn a_safe_check_adds_to_the_king_danger() {
     // One attacker with one attack (h7), and the safe check or not: 1110² or 110², / 1000.
     assert_eq!(gained, [1232, 12, 12, 0]);
 }
+
+/// The material imbalance (`EvalParams::imbalance`, docs/search.md *Evaluation*): each player
+/// gains its weights in sixteenths of a centipawn per pair of its men of two kinds (a kind with
+/// itself: n(n-1)/2 pairs) or of one of its men and one enemy man, tapered by its phase; a
+/// letter the rule set lacks pairs nothing.
+#[test]
+fn the_imbalance_pays_pairs_of_men_by_their_kinds() {
+    const PAWN: &str = r#"(name: "Pawn", letter: 'P', promotes: true, value: Some(1.0), atoms: [
+        (motion: Leap(Vectors([[0, 1]])), mode: MoveOnly),
+        (motion: Leap(Vectors([[1, 1], [-1, 1]])), mode: CaptureOnly)])"#;
+    const ROOK5: &str =
+        r#"(name: "Rook", letter: 'R', value: Some(5.0), atoms: [(motion: Ride(steps: Kind(1)))])"#;
+    let mut e = engine(&rules(
+        8,
+        8,
+        &format!("{KING}, {ROOK5}, {PAWN}"),
+        "r3k3/pppppppp/8/8/8/8/PPPPPPPP/R3K3 w",
+        "promotion: Some((axes: [1], choices: ['R']))",
+    ));
+    let white_lead = |e: &Engine<1>, text: &str| {
+        let p = e.parse_position(text).unwrap();
+        let mut s = [0i32; 2];
+        e.evaluate_players(&p, &mut s);
+        s[0] - s[1]
+    };
+    let weight = |own, other, enemy, middle, end| ImbalanceWeight {
+        own,
+        other,
+        enemy,
+        middle,
+        end,
+    };
+    // All middle game: each side sees at least the one enemy rook of the start.
+    let middle = "r3k3/pppp4/8/8/8/8/PP6/RR2K3 w";
+    // All endgame: no officer left.
+    let ending = "4k3/pppp4/8/8/8/8/PP6/4K3 w";
+    let (middle_before, ending_before) = (white_lead(&e, middle), white_lead(&e, ending));
+    let mut params = e.eval_params().clone();
+    params.imbalance = vec![
+        weight('R', 'R', false, 160, 0),
+        weight('R', 'P', true, 16, 0),
+        weight('P', 'P', false, 32, 48),
+        weight('Q', 'P', false, 1_000, 1_000),
+    ];
+    e.set_eval_params(params);
+    // White: one pair of rooks (160), 2 rooks x 4 enemy pawns (8 x 16), one pair of pawns (32):
+    // 320 sixteenths, 20 centipawns. Black: 1 rook x 2 pawns (32), six pairs of pawns (192):
+    // 14 centipawns.
+    assert_eq!(white_lead(&e, middle), middle_before + 20 - 14);
+    // White: one pair of pawns (48 in the endgame); Black: six (288).
+    assert_eq!(white_lead(&e, ending), ending_before + 3 - 18);
+}

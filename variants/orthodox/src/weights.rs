@@ -81,6 +81,7 @@ pub fn tuned() -> EvalParams {
         royal_cell_tables: tables(&super::royal_cells::ROYAL_CELL_TABLES),
         enemy_royal_cell_tables: tables(&super::enemy_royal_cells::ENEMY_ROYAL_CELL_TABLES),
         structure_tables: tables(&super::structure::STRUCTURE_TABLES),
+        imbalance: Vec::new(),
     }
 }
 
