@@ -1260,8 +1260,6 @@ impl<const W: usize> Engine<W> {
         // drawish lead below).
         let mut added = [0i32; MAX_PLAYERS];
         let mut men_values = [0i32; MAX_PLAYERS];
-        // Each player's men by kind, for the imbalance term.
-        let mut counts = [[0i32; MAX_KINDS]; MAX_PLAYERS];
         // For the passed men's path terms, where their weights ask for them: each player's
         // passed men, phase and officers' attacks, gathered in the pass over the men.
         let path_terms = pr.passed_unblocked != (0, 0) || pr.passed_free != (0, 0);
@@ -1328,7 +1326,6 @@ impl<const W: usize> Engine<W> {
                 }
                 material += t.values[k] * men.len() as i32;
                 men_values[p] += t.values[k] * men.len() as i32;
-                counts[p][k] = men.len() as i32;
                 let mut line_riders = CellSet::<W>::EMPTY;
                 if let Some(lt) = lt {
                     let classes = &lt.classes[p * nk + k];
@@ -1444,14 +1441,7 @@ impl<const W: usize> Engine<W> {
         }
         if !t.imbalance.is_empty() {
             for (p, score) in added.iter_mut().enumerate().take(np) {
-                let mut theirs = [0i32; MAX_KINDS];
-                for q in (0..np).filter(|&q| !self.players.allied(Player(p as u8), Player(q as u8)))
-                {
-                    for (t, c) in theirs.iter_mut().zip(&counts[q]) {
-                        *t += c;
-                    }
-                }
-                *score += self.imbalance_bonus(&counts[p], &theirs, phases[p]);
+                *score += self.imbalance_bonus(pos, Player(p as u8), phases[p]);
             }
         }
         if path_terms {

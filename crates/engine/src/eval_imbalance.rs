@@ -6,7 +6,8 @@
 
 use super::build::Engine;
 use super::eval_params::{EvalParams, ImbalanceWeight};
-use super::position::MAX_KINDS;
+use super::position::{Position, MAX_KINDS};
+use spacechess_variant::Player;
 
 /// One weight of `EvalParams::imbalance` with its kinds found: (own kind, other kind, whether
 /// the other counts the enemies' men, middle game, endgame), in sixteenths of a centipawn.
@@ -33,15 +34,21 @@ pub(crate) fn imbalance_terms(params: &EvalParams, letters: &[char]) -> Vec<Imba
 }
 
 impl<const W: usize> Engine<W> {
-    /// A player's imbalance term in centipawns from its men's counts by kind (`own`) and its
-    /// enemies' (`theirs`), tapered by its `phase` (1024 while its enemies keep all their
-    /// officers, 0 when they have none).
-    pub(crate) fn imbalance_bonus(
-        &self,
-        own: &[i32; MAX_KINDS],
-        theirs: &[i32; MAX_KINDS],
-        phase: i32,
-    ) -> i32 {
+    /// Player `p`'s imbalance term in centipawns, tapered by its `phase` (1024 while its
+    /// enemies keep all their officers, 0 when they have none). The counts are taken here, not
+    /// in the pass over the men: gathering them there cost 1.5% more instructions a node with
+    /// the term off.
+    pub(crate) fn imbalance_bonus(&self, pos: &Position<W>, p: Player, phase: i32) -> i32 {
+        let mine = pos.by_player[p.index()];
+        if mine.is_empty() {
+            return 0;
+        }
+        let enemies = self.enemies_of(pos, p);
+        let (mut own, mut theirs) = ([0i32; MAX_KINDS], [0i32; MAX_KINDS]);
+        for k in 0..self.kinds.len().min(MAX_KINDS) {
+            own[k] = (mine & pos.by_kind[k]).len() as i32;
+            theirs[k] = (enemies & pos.by_kind[k]).len() as i32;
+        }
         let (mut middle, mut end) = (0i32, 0i32);
         for &(a, b, enemy, m, e) in &self.eval_tables().imbalance {
             let (a, b) = (usize::from(a), usize::from(b));
