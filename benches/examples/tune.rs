@@ -7,7 +7,8 @@
 //! Usage: `cargo run --release -p spacechess-benches --example tune -- FILE [PASSES] [NAME=VALUE...]`:
 //! each `NAME=VALUE` sets a weight and holds it (not tuned), each `NAME~VALUE` sets its start;
 //! `--only=NAME,NAME...` holds every weight but those named.
-//! Weights: the fields of `EvalParams`, and `value_N`, `value_B`, `value_R`, `value_Q` (pawns).
+//! Weights: the fields of `EvalParams`, and `value_N`, `value_B`, `value_R`, `value_Q` (pawns),
+//! `king_danger_FIELD` for `KingDanger`'s, `winnable_FIELD` for `Winnable`'s.
 //! Prints the error before and after and the weights found; the engine's defaults are not
 //! changed by it (they are set by hand in `crates/engine/src/eval_params.rs`, after a match).
 //!
@@ -137,6 +138,24 @@ fn knobs() -> Vec<Knob> {
             }
         };
     }
+    macro_rules! danger_knob {
+        ($field:ident, $step:expr) => {
+            Knob {
+                name: concat!("king_danger_", stringify!($field)).to_string(),
+                get: Box::new(|p| f64::from(p.king_danger.$field)),
+                set: Box::new(|p, v| p.king_danger.$field = (v.round() as i32).max(0)),
+                step: $step,
+            }
+        };
+    }
+    knobs.extend([
+        danger_knob!(attacker, 10.0),
+        danger_knob!(attack, 10.0),
+        danger_knob!(safe_check, 100.0),
+        danger_knob!(no_strongest, 100.0),
+        danger_knob!(divisor, 1000.0),
+        danger_knob!(cap, 100.0),
+    ]);
     knobs.extend([
         winnable_knob!(passed, 4.0),
         winnable_knob!(promoting, 4.0),
