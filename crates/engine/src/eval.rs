@@ -136,6 +136,8 @@ pub(crate) struct EvalTables {
     pub(crate) imbalance: Vec<ImbalanceTerm>,
     /// Per kind, whether it counts toward the game's phase (neither royal nor promoting).
     pub(crate) officer: Vec<bool>,
+    /// The officer kind of the highest value (the last of equals), for the king-danger term.
+    strongest_officer: Option<usize>,
     /// Whether the endgame scale factors (`eval_scale.rs`) are on: a game of two players
     /// whose weights ask for them.
     scale_lead: bool,
@@ -417,6 +419,7 @@ impl EvalTables {
             })
             .collect();
         let officer: Vec<bool> = (0..nk).map(|k| !royal(k) && !e.kinds[k].promotes).collect();
+        let strongest_officer = (0..nk).filter(|&k| officer[k]).max_by_key(|&k| values[k]);
         let start_officers: Vec<i32> = (0..np)
             .map(|p| {
                 (0..nk)
@@ -493,6 +496,7 @@ impl EvalTables {
             structure,
             imbalance,
             officer,
+            strongest_officer,
             best_promotion: best_choice,
             start_officers,
             cells,
@@ -1676,9 +1680,7 @@ impl<const W: usize> Engine<W> {
             checks += checked as i32;
         }
         danger += kd.safe_check * checks;
-        let strongest = (0..nk)
-            .filter(|&k| t.officer[k])
-            .max_by_key(|&k| t.values[k]);
+        let strongest = t.strongest_officer;
         if strongest.is_some_and(|k| (own & pos.by_kind[k]).is_empty()) {
             danger -= kd.no_strongest;
         }
