@@ -1828,7 +1828,10 @@ impl<const W: usize> Engine<W> {
                 MobAtom::Leap { mode, .. } | MobAtom::Ride { mode, .. } => *mode != MOVE_ONLY_MODE,
                 MobAtom::Walk(_) => false,
             };
-            if let Some((reach, _)) = self.atom_reach(atom, pos, from, occ).filter(|_| captures) {
+            if !captures {
+                continue;
+            }
+            if let Some((reach, _)) = self.atom_reach(atom, pos, from, occ) {
                 attacks |= reach;
             }
         }
