@@ -1721,12 +1721,13 @@ impl<const W: usize> Engine<W> {
         if self.royal_mask == 0 {
             return out;
         }
-        for k in 0..self.kinds.len() {
-            if !self.is_royal(k as u8) {
-                continue;
-            }
+        let mut kinds = self.royal_mask;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            let men = pos.by_kind[k];
             for p in 0..self.players.count() {
-                for c in pos.by_player[p] & pos.by_kind[k] {
+                for c in pos.by_player[p] & men {
                     out.push((Player(p as u8), k as u8, c));
                 }
             }
