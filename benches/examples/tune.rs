@@ -39,10 +39,20 @@
 //! from: a held-out error measured without tables fitted to the held-out positions.
 //! `--middle-only` holds the tables' endgame half at zero (a term for the middle game alone).
 //!
+//! `--net=EPOCHS --out=FILE` fits the placement network (`EvalParams::placement_net`, a layer
+//! of `NET_HIDDEN` clipped units over the men's kinds and squares as each side sees them) on top
+//! of everything else, the labels' scale fitted without it: EPOCHS passes of mini-batch Adam
+//! (`tune/net.rs`), `--l2=X` the decoupled weight decay (0.1 for the kept network); with
+//! `--held=FILE`, the pass with the lowest held-out error is written, in the form of
+//! `variants/orthodox/src/net.rs`.
+//!
 //! `--imbalance=STEPS --out=FILE` fits the material imbalance (`EvalParams::imbalance`:
 //! sixteenths of a centipawn per pair of two kinds' men, pawns to queens, both the player's or
 //! the player's and the enemy's) on top of everything else, in the form of
 //! `variants/orthodox/src/imbalance.rs`.
+
+#[path = "tune/net.rs"]
+mod net;
 
 use spacechess_engine::{
     royal_offset_count, royal_offset_index, royal_wing, EvalParams, STRUCTURES, WINGS,
@@ -242,7 +252,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(path) = args.get(1) else {
         eprintln!(
-            "usage: tune FILE [PASSES] [NAME=VALUE|NAME~VALUE ...] [--tables=STEPS|--mobility=STEPS|--wings=STEPS|--offsets=STEPS|--enemy-offsets=STEPS|--king-cells=STEPS|--enemy-king-cells=STEPS|--structure=STEPS|--imbalance=STEPS --out=FILE [--held=FILE] [--l2=X] [--no-cell-tables] [--middle-only]] [--only=NAME,...]   (FILE: lines FEN;CP)"
+            "usage: tune FILE [PASSES] [NAME=VALUE|NAME~VALUE ...] [--tables=STEPS|--mobility=STEPS|--wings=STEPS|--offsets=STEPS|--enemy-offsets=STEPS|--king-cells=STEPS|--enemy-king-cells=STEPS|--structure=STEPS|--imbalance=STEPS|--net=EPOCHS --out=FILE [--held=FILE] [--l2=X] [--no-cell-tables] [--middle-only]] [--only=NAME,...]   (FILE: lines FEN;CP)"
         );
         std::process::exit(2);
     };
@@ -267,7 +277,15 @@ fn main() {
     let mut l2 = 1e-7;
     let mut middle_only = false;
     let mut only = None;
+    let mut net_epochs = 0;
     for arg in args.iter().skip(3) {
+        if let Some(n) = arg.strip_prefix("--net=") {
+            net_epochs = n.parse().unwrap_or_else(|_| {
+                eprintln!("{arg}: not --net=EPOCHS with a number of passes");
+                std::process::exit(2);
+            });
+            continue;
+        }
         if let Some(file) = arg.strip_prefix("--held=") {
             held_out = Some(read_labelled(&chess, file));
             continue;
@@ -335,8 +353,12 @@ fn main() {
         }
         held.extend((0..knobs.len()).filter(|&k| !names.contains(&knobs[k].name)));
     }
-    if table_steps > 0 && out.is_none() {
-        eprintln!("--tables, --mobility, --wings, --offsets, --enemy-offsets, --king-cells, --enemy-king-cells, --structure and --imbalance need --out=FILE for the tables");
+    if net_epochs > 0 {
+        // The network is fitted on top of the rest, the labels' scale to the rest alone.
+        params.placement_net = None;
+    }
+    if (table_steps > 0 || net_epochs > 0) && out.is_none() {
+        eprintln!("--tables, --mobility, --wings, --offsets, --enemy-offsets, --king-cells, --enemy-king-cells, --structure, --imbalance and --net need --out=FILE for the tables");
         std::process::exit(2);
     }
     // The labels' scale against ours: fitted first with the defaults, then held.
@@ -402,7 +424,7 @@ fn main() {
         }
     }
     println!("{params:#?}");
-    if let (true, Some(out)) = (table_steps > 0, out) {
+    if let (true, Some(out)) = (table_steps > 0, &out) {
         let tables = fit_tables(
             &params,
             &data,
@@ -413,11 +435,26 @@ fn main() {
             l2,
             middle_only,
         );
-        std::fs::write(&out, tables).unwrap_or_else(|e| {
+        std::fs::write(out, tables).unwrap_or_else(|e| {
             eprintln!("cannot write {out}: {e}");
             std::process::exit(1);
         });
         println!("tables written to {out}");
+    }
+    if let (true, Some(out)) = (net_epochs > 0, &out) {
+        let source = net::fit_net(
+            &params,
+            &data,
+            label_scale,
+            net_epochs,
+            held_out.as_deref(),
+            l2,
+        );
+        std::fs::write(out, source).unwrap_or_else(|e| {
+            eprintln!("cannot write {out}: {e}");
+            std::process::exit(1);
+        });
+        println!("network written to {out}");
     }
 }
 

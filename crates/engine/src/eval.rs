@@ -4,6 +4,7 @@
 
 use super::build::{CAtom, Engine};
 use super::eval_imbalance::{imbalance_terms, ImbalanceTerm};
+use super::eval_net::{net_rows, NetRows};
 use super::eval_params::{
     royal_offset_index, royal_wing, structure_code, EvalParams, PlacementTable, Winnable,
     STRUCTURES,
@@ -134,6 +135,8 @@ pub(crate) struct EvalTables {
     structure: Vec<(i32, i32)>,
     /// `EvalParams::imbalance` with its kinds found (`eval_imbalance.rs`); empty without it.
     pub(crate) imbalance: Vec<ImbalanceTerm>,
+    /// `EvalParams::placement_net` laid out by viewer, owner, kind and cell; None without it.
+    net: Option<NetRows>,
     /// Per kind, whether it counts toward the game's phase (neither royal nor promoting).
     pub(crate) officer: Vec<bool>,
     /// The officer kind of the highest value (the last of equals), for the king-danger term.
@@ -480,6 +483,7 @@ impl EvalTables {
         let scale_lead = two_sides
             && (params.few_promoting_scale != (FULL_SCALE, 0) || params.opposite_class_scale);
         let winnable = two_sides && params.winnable != Winnable::default();
+        let net = net_rows(e, params.placement_net.as_ref());
         EvalTables {
             scale_lead,
             winnable,
@@ -495,6 +499,7 @@ impl EvalTables {
             enemy_king_squares,
             structure,
             imbalance,
+            net,
             officer,
             strongest_officer,
             best_promotion: best_choice,
@@ -1461,6 +1466,9 @@ impl<const W: usize> Engine<W> {
                     );
                 }
             }
+        }
+        if let Some(net) = &t.net {
+            self.add_net_scores(net, pos, &mut added[..np]);
         }
         if t.params.drawish_lead > 0 && np == 2 && !self.players.allied(Player(0), Player(1)) {
             for (p, q) in [(0, 1), (1, 0)] {

@@ -125,6 +125,36 @@ pub struct EvalParams {
     /// The material imbalance: weights on products of two kinds' counts (see
     /// [`ImbalanceWeight`]), each player's sum tapered by its phase. Empty by default.
     pub imbalance: Vec<ImbalanceWeight>,
+    /// A small network over every man's kind and cell, on top of the rest (see
+    /// [`PlacementNet`]). None by default.
+    pub placement_net: Option<PlacementNet>,
+}
+
+/// Hidden units of a [`PlacementNet`].
+pub const NET_HIDDEN: usize = 32;
+/// A unit's activation of 1 in a [`PlacementNet`]'s weights and biases.
+pub const NET_ONE: i32 = 1024;
+/// A [`PlacementNet`]'s output weights are in this many parts of a centipawn per unit of
+/// activation.
+pub const NET_OUTPUT_SCALE: i32 = 16;
+
+/// A layer of [`NET_HIDDEN`] clipped units over the men on the board, learnt on top of the
+/// other terms. Each player reads the board from its own view: an input per (own men or the
+/// enemies', kind, cell as the player sees the board, mirrored as its cells are), a unit's
+/// activation the sum of its bias and the weights of the inputs present, clipped to 0..1
+/// ([`NET_ONE`]); the player's score gains the activations times the output weights. The same
+/// weights serve every player, so a position and its colours swapped score opposite.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlacementNet {
+    /// The kinds of the inputs by letter, in order; men of other kinds are not inputs.
+    pub letters: Vec<char>,
+    /// `weights[((side * letters + kind) * cells + cell) * NET_HIDDEN + unit]`, side 0 for the
+    /// player's own men and 1 for its enemies'.
+    pub weights: Vec<i16>,
+    /// Each unit's bias.
+    pub biases: Vec<i16>,
+    /// Each unit's output weight, in [`NET_OUTPUT_SCALE`] parts of a centipawn.
+    pub output: Vec<i32>,
 }
 
 /// One weight of [`EvalParams::imbalance`]: a player gains `middle` (while the enemies keep all
@@ -313,6 +343,7 @@ impl EvalParams {
             enemy_royal_cell_tables: Vec::new(),
             structure_tables: Vec::new(),
             imbalance: Vec::new(),
+            placement_net: None,
         }
     }
 }

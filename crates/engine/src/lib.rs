@@ -9,6 +9,7 @@ mod build;
 mod eval;
 mod eval_imbalance;
 mod eval_lines;
+mod eval_net;
 mod eval_params;
 mod eval_scale;
 mod fast;
@@ -29,7 +30,8 @@ mod tests;
 pub use build::{Engine, KindInfo};
 pub use eval_params::{
     royal_offset_count, royal_offset_index, royal_wing, structure_code, EvalParams,
-    ImbalanceWeight, KingDanger, MobilityTable, PlacementTable, Winnable, STRUCTURES, WINGS,
+    ImbalanceWeight, KingDanger, MobilityTable, PlacementNet, PlacementTable, Winnable, NET_HIDDEN,
+    NET_ONE, NET_OUTPUT_SCALE, STRUCTURES, WINGS,
 };
 pub use notation::{GenericNotation, Notation};
 pub use position::{EnPassant, Move, MoveKind, Piece, Position, MAX_KINDS, MAX_PLAYERS};

@@ -1002,6 +1002,49 @@ fn royal_cell_tables_follow_the_own_king() {
     assert_eq!(gained, [[7, 5], [7, 11]]);
 }
 
+/// The placement network (`EvalParams::placement_net`, docs/search.md *Evaluation*): each
+/// player reads the men as its own or the enemy's, on cells as it sees the board (Black's
+/// mirrored: b4 as b1), each unit's activation clipped to 0..1, times its output weight.
+#[test]
+fn placement_net_reads_each_side_from_its_own_view() {
+    use crate::{NET_HIDDEN, NET_ONE, NET_OUTPUT_SCALE};
+    let mut e = engine(&rules(
+        4,
+        4,
+        &format!("{KING}, {ROOK}"),
+        "kr2/4/4/1R1K w",
+        "",
+    ));
+    // Inputs: (own rooks, cells 0..16) then (enemy rooks, cells 0..16); b1 = 1, b4 = 13.
+    let input = |side: usize, cell: usize| (side * 16 + cell) * NET_HIDDEN;
+    let mut weights = vec![0i16; 2 * 16 * NET_HIDDEN];
+    let mut biases = vec![0i16; NET_HIDDEN];
+    let mut output = vec![0i32; NET_HIDDEN];
+    // Unit 0: half a unit for an own rook on b1, 10 centipawns a unit.
+    weights[input(0, 1)] = (NET_ONE / 2) as i16;
+    output[0] = 10 * NET_OUTPUT_SCALE;
+    // Unit 1: two units (clipped to one) for an enemy rook on b4, −3 centipawns a unit.
+    weights[input(1, 13) + 1] = (2 * NET_ONE) as i16;
+    output[1] = -3 * NET_OUTPUT_SCALE;
+    // Unit 2: a quarter unit always, 8 centipawns a unit, but below zero (clipped to none)
+    // with an own rook on b1.
+    biases[2] = (NET_ONE / 4) as i16;
+    weights[input(0, 1) + 2] = -NET_ONE as i16;
+    output[2] = 8 * NET_OUTPUT_SCALE;
+    // White: rook b1, enemy rook b4 or b3; Black sees its rook b4 as b1 (b3 as b2) and
+    // White's b1 as b4.
+    let positions = ["kr2/4/4/1R1K w", "k3/1r2/4/1R1K w"];
+    let gained = gains_with(&mut e, &positions, |params| {
+        params.placement_net = Some(crate::PlacementNet {
+            letters: vec!['R'],
+            weights,
+            biases,
+            output,
+        })
+    });
+    assert_eq!(gained, [[5 - 3, 5 - 3], [5, -3 + 2]]);
+}
+
 /// Enemy royal cell tables (`EvalParams::enemy_royal_cell_tables`, docs/search.md
 /// *Evaluation*): the same by the enemy king's cell, both cells mirrored for Black.
 #[test]

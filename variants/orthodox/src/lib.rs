@@ -9,6 +9,7 @@ mod enemy_offsets;
 mod enemy_royal_cells;
 mod fen;
 mod mobility;
+mod net;
 mod placement;
 mod royal_cells;
 mod royal_offsets;

@@ -2,7 +2,9 @@
 //! stops, docs/search.md *The weights (`EvalParams`) and their tuning*) and kept after matches
 //! against the engine's defaults.
 
-use spacechess_engine::{EvalParams, KingDanger, MobilityTable, PlacementTable, Winnable};
+use spacechess_engine::{
+    EvalParams, KingDanger, MobilityTable, PlacementNet, PlacementTable, Winnable,
+};
 
 /// The weights orthodox chess plays with: `benches/examples/tune.rs` fitted them to 50 000 quiet
 /// positions of the engine's own games labelled by Stockfish at depth 8, and they won
@@ -82,6 +84,12 @@ pub fn tuned() -> EvalParams {
         enemy_royal_cell_tables: tables(&super::enemy_royal_cells::ENEMY_ROYAL_CELL_TABLES),
         structure_tables: tables(&super::structure::STRUCTURE_TABLES),
         imbalance: Vec::new(),
+        placement_net: Some(PlacementNet {
+            letters: super::net::NET_KINDS.to_vec(),
+            weights: super::net::NET_WEIGHTS.to_vec(),
+            biases: super::net::NET_BIASES.to_vec(),
+            output: super::net::NET_OUTPUT.to_vec(),
+        }),
     }
 }
 
