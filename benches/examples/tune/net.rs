@@ -24,8 +24,22 @@ const BATCH: usize = 256;
 /// inputs of White's and Black's views.
 struct Item {
     base: f32,
+    /// The label's centipawns.
+    cp: f32,
     label: f32,
     views: [Vec<u16>; 2],
+    /// Knights, bishops, rooks and queens on the board (for the report by phase).
+    officers: u8,
+    /// The position's material bucket ([`bucket`]).
+    bucket: u8,
+}
+
+/// Buckets of the lead's factor: by officers (0 to 14) and pawns (0-4, 5-8, 9-12, 13-16).
+const BUCKETS: usize = 15 * 4;
+
+/// The material bucket of a position with `officers` and `pawns` on the board.
+fn bucket(officers: u8, pawns: u8) -> u8 {
+    officers.min(14) * 4 + (pawns.saturating_sub(1) / 4).min(3)
 }
 
 /// The network's weights while fitted: `w1[input * H + unit]`, the units' biases and the
@@ -35,6 +49,11 @@ struct Net {
     w1: Vec<f32>,
     b1: [f32; H],
     v: [f32; H],
+    /// Fitted with the network but not part of it: per material bucket, a factor on our lead
+    /// without the network (`1 + lead`). The labels' leads are smaller than ours by the phase
+    /// and material (the regression to the mean of a least-squares fit); with no such factor the
+    /// network learns mostly that, which matches have not rewarded.
+    lead: Vec<f32>,
 }
 
 impl Net {
@@ -62,10 +81,16 @@ impl Net {
         }
         s * OUTPUT_UNIT
     }
+
+    /// The score the fit compares with the label: our lead times the bucket's factor, plus the
+    /// network's.
+    fn fitted(&self, item: &Item) -> f32 {
+        item.base * (1.0 + self.lead[usize::from(item.bucket)]) + self.score(item)
+    }
 }
 
 /// The positions' items: our score with `params` (which hold no network) and each view's inputs.
-fn items_of(chess: &Orthodox, data: &[(String, f64)], label_scale: f64) -> Vec<Item> {
+fn items_of(chess: &Orthodox, data: &[(String, f64)]) -> Vec<Item> {
     let e = chess.engine();
     let shape = e.shape();
     let mut scores = [0; 2];
@@ -74,6 +99,7 @@ fn items_of(chess: &Orthodox, data: &[(String, f64)], label_scale: f64) -> Vec<I
             let pos = chess.from_fen(fen).expect("checked when read");
             let base = white_score(chess, &pos, &mut scores) as f32;
             let mut views = [Vec::new(), Vec::new()];
+            let (mut officers, mut pawns) = (0, 0);
             for c in shape.cells() {
                 let Some(piece) = pos.piece_at(c) else {
                     continue;
@@ -82,6 +108,8 @@ fn items_of(chess: &Orthodox, data: &[(String, f64)], label_scale: f64) -> Vec<I
                 let Some(k) = TABLE_KINDS.iter().position(|&l| l == letter) else {
                     continue;
                 };
+                officers += u8::from((1..5).contains(&k));
+                pawns += u8::from(k == 0);
                 let co = shape.coords(c);
                 let (file, rank) = (co.get(0) as usize, co.get(1) as usize);
                 for (view, inputs) in views.iter_mut().enumerate() {
@@ -92,19 +120,28 @@ fn items_of(chess: &Orthodox, data: &[(String, f64)], label_scale: f64) -> Vec<I
             }
             Item {
                 base,
-                label: expectation(cp * label_scale) as f32,
+                cp: *cp as f32,
+                label: 0.0,
                 views,
+                officers,
+                bucket: bucket(officers, pawns),
             }
         })
         .collect()
 }
 
-/// Mean squared error of the expectations with the network added.
-fn error_of(net: &Net, items: &[Item]) -> f64 {
+/// Mean squared error of the expectations with the network added: as the engine plays it
+/// (`played`) or as fitted (the lead's factor too).
+fn error_of(net: &Net, items: &[Item], played: bool) -> f64 {
     let total: f64 = items
         .iter()
         .map(|it| {
-            let p = expectation(f64::from(it.base + net.score(it)));
+            let score = if played {
+                it.base + net.score(it)
+            } else {
+                net.fitted(it)
+            };
+            let p = expectation(f64::from(score));
             (p - f64::from(it.label)).powi(2)
         })
         .sum();
@@ -170,28 +207,39 @@ pub(crate) fn fit_net(
     let mut base_params = params.clone();
     base_params.placement_net = None;
     let chess = Orthodox::with_eval_params(base_params);
-    let items = items_of(&chess, data, label_scale);
-    let held_items = held.map(|h| items_of(&chess, h, label_scale));
+    let mut items = items_of(&chess, data);
+    let mut held_items = held.map(|h| items_of(&chess, h));
+    for it in items.iter_mut().chain(held_items.iter_mut().flatten()) {
+        it.label = expectation(f64::from(it.cp) * label_scale) as f32;
+    }
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut net = Net {
         w1: (0..INPUTS * H).map(|_| 0.05 * rng.signed()).collect(),
         b1: [0.5; H],
         v: [0.0; H],
+        lead: vec![0.0; BUCKETS],
     };
     for v in &mut net.v {
         *v = 0.01 * rng.signed();
     }
     let report = |epoch: usize, net: &Net| {
-        let held = held_items.as_ref().map(|h| error_of(net, h));
-        print!("net: epoch {epoch}, error {:.6}", error_of(net, &items));
-        if let Some(e) = held {
-            print!(", held out {e:.6}");
+        let held = held_items.as_ref().map(|h| error_of(net, h, false));
+        print!(
+            "net: epoch {epoch}, error {:.6}",
+            error_of(net, &items, false)
+        );
+        if let (Some(e), Some(h)) = (held, &held_items) {
+            print!(
+                ", held out {e:.6} ({:.6} as played)",
+                error_of(net, h, true)
+            );
         }
         println!();
         held
     };
     let mut best = (report(0, &net).unwrap_or(f64::MAX), net.clone());
     let (mut m1, mut mb, mut mv) = (Moments::new(INPUTS * H), Moments::new(H), Moments::new(H));
+    let mut ml = Moments::new(BUCKETS);
     let mut order: Vec<usize> = (0..items.len()).collect();
     let slope = (10f32.ln() / 400.0) * 2.0;
     let mut t = 0;
@@ -205,6 +253,7 @@ pub(crate) fn fit_net(
         for batch in order.chunks(BATCH) {
             let mut g1 = vec![0.0f32; INPUTS * H];
             let (mut gb, mut gv) = ([0.0f32; H], [0.0f32; H]);
+            let mut gl = [0.0f32; BUCKETS];
             for &n in batch {
                 let it = &items[n];
                 let w = net.activations(&it.views[0]);
@@ -213,9 +262,12 @@ pub(crate) fn fit_net(
                 for j in 0..H {
                     s += net.v[j] * (w[j].clamp(0.0, 1.0) - b[j].clamp(0.0, 1.0));
                 }
-                let p = expectation(f64::from(it.base + s * OUTPUT_UNIT)) as f32;
-                // d error / d score, and on to the units.
-                let d = slope * (p - it.label) * p * (1.0 - p) * OUTPUT_UNIT;
+                let factor = 1.0 + net.lead[usize::from(it.bucket)];
+                let p = expectation(f64::from(it.base * factor + s * OUTPUT_UNIT)) as f32;
+                // d error / d score, and on to the lead's factor and the units.
+                let d = slope * (p - it.label) * p * (1.0 - p);
+                gl[usize::from(it.bucket)] += d * it.base;
+                let d = d * OUTPUT_UNIT;
                 let (mut dw, mut db) = ([0.0f32; H], [0.0f32; H]);
                 for j in 0..H {
                     gv[j] += d * (w[j].clamp(0.0, 1.0) - b[j].clamp(0.0, 1.0));
@@ -237,7 +289,9 @@ pub(crate) fn fit_net(
             g1.iter_mut().for_each(|g| *g *= scale);
             gb.iter_mut().for_each(|g| *g *= scale);
             gv.iter_mut().for_each(|g| *g *= scale);
+            gl.iter_mut().for_each(|g| *g *= scale);
             t += 1;
+            ml.step(&mut net.lead, &gl, rate, t, 0.0);
             m1.step(&mut net.w1, &g1, rate, t, decay as f32);
             mb.step(&mut net.b1, &gb, rate, t, 0.0);
             mv.step(&mut net.v, &gv, rate, t, decay as f32);
@@ -250,7 +304,34 @@ pub(crate) fn fit_net(
             best.1 = net.clone();
         }
     }
+    println!("net: the lead's factors by bucket {:.2?}", best.1.lead);
+    if let Some(h) = &held_items {
+        report_by_phase(&best.1, h);
+    }
     net_source(&best.1)
+}
+
+/// Prints, by the officers left on the board, the network's mean centipawns toward the side
+/// our score without it favours (negative: it takes leads down) and its mean size.
+fn report_by_phase(net: &Net, items: &[Item]) {
+    for (low, high) in [(0, 2), (3, 6), (7, 10), (11, 14)] {
+        let (mut n, mut toward, mut size) = (0usize, 0f64, 0f64);
+        for it in items
+            .iter()
+            .filter(|it| (low..=high).contains(&it.officers))
+        {
+            let s = f64::from(net.score(it));
+            n += 1;
+            toward += s * f64::from(it.base.signum());
+            size += s.abs();
+        }
+        let n = n.max(1) as f64;
+        println!(
+            "net: {low} to {high} officers: {n} positions, {:+.1} cp toward the lead, {:.1} cp in size",
+            toward / n,
+            size / n
+        );
+    }
 }
 
 /// The network as Rust, quantized as the engine reads it (`PlacementNet`).
