@@ -4,7 +4,7 @@
 
 use super::build::{CAtom, Engine};
 use super::eval_imbalance::{imbalance_terms, ImbalanceTerm};
-use super::eval_net::{net_rows, NetRows};
+use super::eval_net::{net_rows, NetRows, NetSums};
 use super::eval_params::{
     royal_offset_index, royal_wing, structure_code, EvalParams, PlacementTable, Winnable,
     STRUCTURES,
@@ -1198,42 +1198,82 @@ impl<const W: usize> Engine<W> {
 
     /// The engine's static evaluation, per player (see [`spacechess_variant::Variant::evaluate`]).
     pub fn evaluate_players(&self, pos: &Position<W>, scores: &mut [i32]) {
+        self.evaluate_dispatched(pos, None, scores)
+    }
+
+    /// [`Engine::evaluate_players`] with the network's sums of `pos` known (`sums`, as
+    /// [`Engine::net_sums_of`] gives them): the network then costs its output layer only.
+    pub fn evaluate_players_from(&self, pos: &Position<W>, sums: &NetSums, scores: &mut [i32]) {
+        self.evaluate_dispatched(pos, Some(sums), scores)
+    }
+
+    /// The network's sums over the men of `pos` (see [`NetSums`]; all zero without a
+    /// network).
+    pub fn net_sums_of(&self, pos: &Position<W>) -> NetSums {
+        match &self.eval_tables().net {
+            Some(net) => self.net_sums(net, pos),
+            None => NetSums::default(),
+        }
+    }
+
+    /// The network's sums over the men of `after`, from `sums`, those of `before`: the rows of
+    /// the men that changed cells only.
+    pub fn next_net_sums_of(
+        &self,
+        sums: &NetSums,
+        before: &Position<W>,
+        after: &Position<W>,
+    ) -> NetSums {
+        match &self.eval_tables().net {
+            Some(net) => self.next_net_sums(net, sums, before, after),
+            None => NetSums::default(),
+        }
+    }
+
+    /// The evaluation compiled for the CPU's features, the network's sums known or not.
+    fn evaluate_dispatched(&self, pos: &Position<W>, sums: Option<&NetSums>, scores: &mut [i32]) {
         #[cfg(target_arch = "x86_64")]
         if std::is_x86_feature_detected!("popcnt")
             && std::is_x86_feature_detected!("lzcnt")
             && std::is_x86_feature_detected!("bmi1")
         {
             // SAFETY: the CPU has the three features `evaluate_bits` enables.
-            return unsafe { self.evaluate_bits(pos, scores) };
+            return unsafe { self.evaluate_bits(pos, sums, scores) };
         }
         #[cfg(target_arch = "x86_64")]
         if std::is_x86_feature_detected!("popcnt") {
             // SAFETY: the CPU has POPCNT, the only feature `evaluate_popcnt` enables.
-            return unsafe { self.evaluate_popcnt(pos, scores) };
+            return unsafe { self.evaluate_popcnt(pos, sums, scores) };
         }
-        self.evaluate_with(pos, scores)
+        self.evaluate_with(pos, sums, scores)
     }
 
-    /// [`Engine::evaluate_players`] compiled for CPUs with POPCNT, LZCNT and BMI1 (x86-64 CPUs
+    /// The evaluation compiled for CPUs with POPCNT, LZCNT and BMI1 (x86-64 CPUs
     /// since 2013): the highest man below a rider on a line is a leading-zero count (1% fewer
     /// instructions in Raumschach's search than with POPCNT alone).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,lzcnt,bmi1")]
-    unsafe fn evaluate_bits(&self, pos: &Position<W>, scores: &mut [i32]) {
-        self.evaluate_with(pos, scores)
+    unsafe fn evaluate_bits(&self, pos: &Position<W>, sums: Option<&NetSums>, scores: &mut [i32]) {
+        self.evaluate_with(pos, sums, scores)
     }
 
-    /// [`Engine::evaluate_players`] compiled for CPUs with POPCNT (the evaluation counts cells
-    /// of sets all the time).
+    /// The evaluation compiled for CPUs with POPCNT (the evaluation counts cells of sets all
+    /// the time).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
-    unsafe fn evaluate_popcnt(&self, pos: &Position<W>, scores: &mut [i32]) {
-        self.evaluate_with(pos, scores)
+    unsafe fn evaluate_popcnt(
+        &self,
+        pos: &Position<W>,
+        sums: Option<&NetSums>,
+        scores: &mut [i32],
+    ) {
+        self.evaluate_with(pos, sums, scores)
     }
 
-    /// [`Engine::evaluate_players`], inlined into each copy.
+    /// The evaluation, inlined into each copy; `sums`: the network's sums of `pos`, where
+    /// known (None: computed here, where there is a network).
     #[inline(always)]
-    fn evaluate_with(&self, pos: &Position<W>, scores: &mut [i32]) {
+    fn evaluate_with(&self, pos: &Position<W>, sums: Option<&NetSums>, scores: &mut [i32]) {
         let t = self.eval_tables();
         let np = self.players.count().min(scores.len());
         if self.rules.goal == Goal::LoseAll {
@@ -1468,7 +1508,10 @@ impl<const W: usize> Engine<W> {
             }
         }
         if let Some(net) = &t.net {
-            self.add_net_scores(net, pos, &mut added[..np]);
+            match sums {
+                Some(sums) => Self::add_net_output(net, sums, &mut added[..np]),
+                None => Self::add_net_output(net, &self.net_sums(net, pos), &mut added[..np]),
+            }
         }
         if t.params.drawish_lead > 0 && np == 2 && !self.players.allied(Player(0), Player(1)) {
             for (p, q) in [(0, 1), (1, 0)] {

@@ -4,7 +4,7 @@
 
 use super::build::Engine;
 use super::eval_params::{PlacementNet, NET_HIDDEN, NET_ONE, NET_OUTPUT_SCALE};
-use super::position::{Position, MAX_PLAYERS};
+use super::position::Position;
 
 /// One input's weights, a row per (viewer, owner, kind, cell).
 type Row = [i16; NET_HIDDEN];
@@ -12,25 +12,33 @@ type Row = [i16; NET_HIDDEN];
 /// `EvalParams::placement_net` laid out for the evaluation: `rows[((owner * kinds + kind) *
 /// cells + cell) * players + viewer]`, the weights of that man's input as the viewer reads it
 /// (zero for kinds the network does not know), so that a man's rows for every viewer lie
-/// together.
+/// together. Two-player games only.
 #[derive(Clone, Debug)]
 pub(crate) struct NetRows {
     rows: Vec<Row>,
     biases: Row,
-    output: [i32; NET_HIDDEN],
+    /// The output weights, in 16 bits: a unit's activation (at most [`NET_ONE`]) times its
+    /// weight, summed over the units, fits in 32 bits.
+    output: [i16; NET_HIDDEN],
 }
 
 /// The network's rows for engine `e`, or None where `net` is None or its biases or output
-/// weights are not [`NET_HIDDEN`] long.
+/// weights are not [`NET_HIDDEN`] long, an output weight is beyond 16 bits, or the game is
+/// not one of two players.
 pub(crate) fn net_rows<const W: usize>(
     e: &Engine<W>,
     net: Option<&PlacementNet>,
 ) -> Option<NetRows> {
     let net = net?;
     let biases: Row = net.biases.as_slice().try_into().ok()?;
-    let output: [i32; NET_HIDDEN] = net.output.as_slice().try_into().ok()?;
+    let output: Vec<i16> =
+        (net.output.iter().map(|&o| i16::try_from(o).ok())).collect::<Option<_>>()?;
+    let output: [i16; NET_HIDDEN] = output.as_slice().try_into().ok()?;
     let cells = e.shape.cell_count() as usize;
     let (np, nk, letters) = (e.players.count(), e.kinds.len(), net.letters.len());
+    if np != NET_PLAYERS {
+        return None;
+    }
     let first = &e.rules.players[0].orientation;
     let mut rows = vec![[0i16; NET_HIDDEN]; np * nk * cells * np];
     for (viewer, player) in e.rules.players.iter().take(np).enumerate() {
@@ -76,39 +84,105 @@ pub(crate) fn net_rows<const W: usize>(
     })
 }
 
+/// The network's first layer summed over the men of a position, as each of the two players
+/// reads it (biases included): what the engine's evaluation carries from a position to the next
+/// in a search (`Variant::EvalState`), so that a move costs the rows of the men it moves, takes
+/// or changes, not those of every man. All zero where the engine has no network. The sums wrap
+/// (a unit is clipped to 0..[`NET_ONE`] after, so only a sum beyond ±32 units could read
+/// wrong), which makes them the same whatever the order in which men came and went.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NetSums([Row; NET_PLAYERS]);
+
+/// The players a network serves: two (the sums are kept for each).
+const NET_PLAYERS: usize = 2;
+
+impl NetRows {
+    /// The rows of the man of `owner` and kind index `kind` on cell index `cell`, one per
+    /// viewer.
+    #[inline]
+    fn of(&self, kinds: usize, cells: usize, owner: usize, kind: usize, cell: usize) -> &[Row] {
+        let at = ((owner * kinds + kind) * cells + cell) * NET_PLAYERS;
+        &self.rows[at..at + NET_PLAYERS]
+    }
+}
+
+/// Adds one man's `rows` to `sums`, viewer by viewer.
+#[inline]
+fn add_rows(sums: &mut NetSums, rows: &[Row]) {
+    for (sum, row) in sums.0.iter_mut().zip(rows) {
+        for (s, &w) in sum.iter_mut().zip(row) {
+            *s = s.wrapping_add(w);
+        }
+    }
+}
+
+/// Takes one man's `rows` away from `sums`, viewer by viewer.
+#[inline]
+fn sub_rows(sums: &mut NetSums, rows: &[Row]) {
+    for (sum, row) in sums.0.iter_mut().zip(rows) {
+        for (s, &w) in sum.iter_mut().zip(row) {
+            *s = s.wrapping_sub(w);
+        }
+    }
+}
+
 impl<const W: usize> Engine<W> {
-    /// Adds the network's centipawns to each player's score in `scores`: the units'
-    /// activations over the men on the board as the player sees them, times the output
-    /// weights. The units add up in 16 bits, saturating (a unit is clipped to 0..1 of
-    /// [`NET_ONE`] after, so a sum beyond ±32 units could only differ there). Not inlined:
-    /// inlined into the evaluation, it made the evaluation's other terms compile to about 1 500
-    /// more instructions a call.
-    #[inline(never)]
-    pub(crate) fn add_net_scores(&self, net: &NetRows, pos: &Position<W>, scores: &mut [i32]) {
-        let (np, nk) = (self.players.count(), self.kinds.len());
-        let cells = self.shape.cell_count() as usize;
-        let mut acc = [net.biases; MAX_PLAYERS];
-        let acc = &mut acc[..np];
-        for owner in 0..np {
+    /// The network's sums over the men of `pos`, from scratch.
+    pub(crate) fn net_sums(&self, net: &NetRows, pos: &Position<W>) -> NetSums {
+        let (nk, cells) = (self.kinds.len(), self.shape.cell_count() as usize);
+        let mut sums = NetSums([net.biases; NET_PLAYERS]);
+        for owner in 0..NET_PLAYERS {
             for k in 0..nk {
-                let men = pos.by_player[owner] & pos.by_kind[k];
-                let rows = &net.rows[(owner * nk + k) * cells * np..][..cells * np];
-                for c in men {
-                    for (a, row) in acc.iter_mut().zip(&rows[c.index() * np..][..np]) {
-                        for (a, &w) in a.iter_mut().zip(row) {
-                            *a = a.saturating_add(w);
-                        }
-                    }
+                for c in pos.by_player[owner] & pos.by_kind[k] {
+                    add_rows(&mut sums, net.of(nk, cells, owner, k, c.index()));
                 }
             }
         }
-        for (score, a) in scores.iter_mut().zip(acc.iter()) {
-            let total: i64 = a
+        sums
+    }
+
+    /// The network's sums over the men of `after`, from those of `before` (`sums`): the rows
+    /// of the men that left a cell taken away, those of the men that came added.
+    pub(crate) fn next_net_sums(
+        &self,
+        net: &NetRows,
+        sums: &NetSums,
+        before: &Position<W>,
+        after: &Position<W>,
+    ) -> NetSums {
+        let (nk, cells) = (self.kinds.len(), self.shape.cell_count() as usize);
+        let mut next = *sums;
+        for owner in 0..NET_PLAYERS {
+            let (was, is) = (before.by_player[owner], after.by_player[owner]);
+            for k in 0..nk {
+                let (was, is) = (was & before.by_kind[k], is & after.by_kind[k]);
+                if was == is {
+                    continue;
+                }
+                for c in was.without(&is) {
+                    sub_rows(&mut next, net.of(nk, cells, owner, k, c.index()));
+                }
+                for c in is.without(&was) {
+                    add_rows(&mut next, net.of(nk, cells, owner, k, c.index()));
+                }
+            }
+        }
+        next
+    }
+
+    /// Adds the network's centipawns to each player's score in `scores`, from the sums of the
+    /// position: each player's units, clipped to 0..1 of [`NET_ONE`], times the output
+    /// weights. Not inlined: inlined into the evaluation, the network made the evaluation's
+    /// other terms compile to about 1 500 more instructions a call.
+    #[inline(never)]
+    pub(crate) fn add_net_output(net: &NetRows, sums: &NetSums, scores: &mut [i32]) {
+        for (score, a) in scores.iter_mut().zip(sums.0.iter()) {
+            let total: i32 = a
                 .iter()
                 .zip(&net.output)
-                .map(|(&a, &o)| i64::from(i32::from(a).clamp(0, NET_ONE)) * i64::from(o))
+                .map(|(&a, &o)| i32::from(a.clamp(0, NET_ONE as i16)) * i32::from(o))
                 .sum();
-            *score += (total / i64::from(NET_ONE * NET_OUTPUT_SCALE)) as i32;
+            *score += total / (NET_ONE * NET_OUTPUT_SCALE);
         }
     }
 }

@@ -153,7 +153,8 @@ pub struct PlacementNet {
     pub weights: Vec<i16>,
     /// Each unit's bias.
     pub biases: Vec<i16>,
-    /// Each unit's output weight, in [`NET_OUTPUT_SCALE`] parts of a centipawn.
+    /// Each unit's output weight, in [`NET_OUTPUT_SCALE`] parts of a centipawn, within ±32 767
+    /// (the engine ignores a network with a weight beyond).
     pub output: Vec<i32>,
 }
 

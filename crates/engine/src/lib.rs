@@ -28,6 +28,7 @@ mod fast_tests;
 mod tests;
 
 pub use build::{Engine, KindInfo};
+pub use eval_net::NetSums;
 pub use eval_params::{
     royal_offset_count, royal_offset_index, royal_wing, structure_code, EvalParams,
     ImbalanceWeight, KingDanger, MobilityTable, PlacementNet, PlacementTable, Winnable, NET_HIDDEN,

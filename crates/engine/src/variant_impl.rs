@@ -1,6 +1,7 @@
 //! [`Variant`] for the engine.
 
 use super::build::Engine;
+use super::eval_net::NetSums;
 use super::position::{Move, MoveKind, Position};
 use super::rules::{Goal, StalemateResult};
 use super::text;
@@ -34,6 +35,7 @@ impl<const W: usize> Engine<W> {
 impl<const W: usize> Variant for Engine<W> {
     type Position = Position<W>;
     type Move = Move;
+    type EvalState = NetSums;
 
     fn name(&self) -> &str {
         &self.rules.name
@@ -173,6 +175,20 @@ impl<const W: usize> Variant for Engine<W> {
     }
     fn evaluate(&self, pos: &Position<W>, scores: &mut [i32]) {
         self.evaluate_players(pos, scores)
+    }
+    fn eval_state(&self, pos: &Position<W>) -> NetSums {
+        self.net_sums_of(pos)
+    }
+    fn next_eval_state(
+        &self,
+        sums: &NetSums,
+        before: &Position<W>,
+        after: &Position<W>,
+    ) -> NetSums {
+        self.next_net_sums_of(sums, before, after)
+    }
+    fn evaluate_with_state(&self, pos: &Position<W>, sums: &NetSums, scores: &mut [i32]) {
+        self.evaluate_players_from(pos, sums, scores)
     }
     fn pass(&self, pos: &Position<W>) -> Option<Position<W>> {
         // Two players only; never in losing chess, where having to move is the game.

@@ -6,6 +6,7 @@ use super::tt::{Bound, Entry, Table, SLOT_BYTES};
 use super::{Sides, INFINITY, MATE_BOUND};
 use spacechess_variant::Player;
 use spacechess_variant::Variant;
+use std::cell::OnceCell;
 use std::cmp::Reverse;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -538,6 +539,45 @@ struct Worker<'a, V: Variant> {
     table_score_in_pruning: bool,
 }
 
+/// A position of the line being searched, with its evaluation's state
+/// ([`Variant::EvalState`]), worked out from its parent's the first time the evaluation asks:
+/// a node cut before its static score is asked (by the table, the evaluation cache, a check)
+/// costs the state nothing.
+struct Node<'a, V: Variant> {
+    pos: &'a V::Position,
+    parent: Option<&'a Node<'a, V>>,
+    state: OnceCell<V::EvalState>,
+}
+
+impl<'a, V: Variant> Node<'a, V> {
+    /// The root of a line: its state from scratch when asked.
+    fn root(pos: &'a V::Position) -> Self {
+        Node {
+            pos,
+            parent: None,
+            state: OnceCell::new(),
+        }
+    }
+
+    /// The node of `pos`, which follows this one by a move or a pass.
+    fn child(&'a self, pos: &'a V::Position) -> Self {
+        Node {
+            pos,
+            parent: Some(self),
+            state: OnceCell::new(),
+        }
+    }
+
+    /// The evaluation's state of the position: from the parent's (itself worked out if need
+    /// be), or from scratch at the root.
+    fn state(&self, v: &V) -> &V::EvalState {
+        self.state.get_or_init(|| match self.parent {
+            Some(up) => v.next_eval_state(up.state(v), up.pos, self.pos),
+            None => v.eval_state(self.pos),
+        })
+    }
+}
+
 /// Slots of a thread's evaluation cache (16 bytes each: 1 MiB).
 const EVAL_CACHE_SLOTS: usize = 1 << 16;
 
@@ -1028,6 +1068,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         let raw = self.v.hash_key(pos);
         let key = raw ^ self.key_salt;
         self.path.push(raw);
+        let node = Node::root(pos);
         let mut alpha = alpha0;
         let mut best_score = -INFINITY;
         let mut best = 0;
@@ -1035,6 +1076,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         self.evals[0] = None;
         for (i, RootMove { m, .. }) in moves.iter().enumerate() {
             let child = self.v.play(pos, m);
+            let child = node.child(&child);
             self.line[1] = move_hash(m) as u32 + 1;
             let score = if i == 0 {
                 self.child_score(&child, me, depth - 1, 1, alpha, beta, None)
@@ -1112,7 +1154,7 @@ impl<'a, V: Variant> Worker<'a, V> {
     #[allow(clippy::too_many_arguments)]
     fn child_score(
         &mut self,
-        child: &V::Position,
+        child: &Node<'_, V>,
         me: Player,
         depth: u32,
         ply: u32,
@@ -1120,7 +1162,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         beta: i32,
         check: Option<bool>,
     ) -> i32 {
-        let next = self.v.to_move(child);
+        let next = self.v.to_move(child.pos);
         if self.sides.same(me, next) {
             self.negamax(child, depth, ply, alpha, beta, true, check)
         } else {
@@ -1205,12 +1247,16 @@ impl<'a, V: Variant> Worker<'a, V> {
 
     /// The static score of `pos` (key `key`, salted) for `me`, the side to move: from the
     /// cache when this thread has evaluated the position before in this search.
-    fn static_eval(&mut self, pos: &V::Position, me: Player, key: u64) -> i32 {
+    fn static_eval(&mut self, node: &Node<'_, V>, me: Player, key: u64) -> i32 {
         if let Some(s) = self.eval_cache.get(key) {
             return s;
         }
         let mut scores = std::mem::take(&mut self.scores);
-        let s = self.sides.evaluate(self.v, pos, me, &mut scores) + TEMPO;
+        scores.clear();
+        scores.resize(self.v.players().count(), 0);
+        self.v
+            .evaluate_with_state(node.pos, node.state(self.v), &mut scores);
+        let s = self.sides.side_score(&scores, me) + TEMPO;
         self.scores = scores;
         self.eval_cache.put(key, s);
         s
@@ -1221,7 +1267,7 @@ impl<'a, V: Variant> Worker<'a, V> {
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
-        pos: &V::Position,
+        node: &Node<'_, V>,
         mut depth: u32,
         ply: u32,
         mut alpha: i32,
@@ -1232,6 +1278,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         if self.count_node() {
             return 0;
         }
+        let pos = node.pos;
         self.seldepth = self.seldepth.max(ply);
         let raw = self.v.hash_key(pos);
         if self.repeated(pos, raw) {
@@ -1244,7 +1291,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             depth += 1;
         }
         if depth == 0 || ply >= MAX_PLY {
-            return self.quiesce(pos, ply, 0, alpha, beta, Some(in_check));
+            return self.quiesce(node, ply, 0, alpha, beta, Some(in_check));
         }
         let pv_node = beta - alpha > 1;
         let mut hash_move = None;
@@ -1273,7 +1320,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         let static_score = if in_check {
             None
         } else {
-            Some(self.static_eval(pos, me, key))
+            Some(self.static_eval(node, me, key))
         };
         let p = ply as usize;
         self.evals[p] = static_score;
@@ -1311,6 +1358,7 @@ impl<'a, V: Variant> Worker<'a, V> {
                     self.path.push(raw);
                     self.line[p + 1] = 0;
                     let next = self.v.to_move(&passed);
+                    let passed = node.child(&passed);
                     let s = if self.sides.same(me, next) {
                         self.negamax(&passed, reduced, ply + 1, beta - 1, beta, false, None)
                     } else {
@@ -1414,13 +1462,14 @@ impl<'a, V: Variant> Worker<'a, V> {
                 }
             }
             let child = self.v.play(pos, m);
+            let child = node.child(&child);
             // Whether the move gives check, once a rule below asks (the child is then told).
             let mut gives_check = None;
             if prune_quiet
                 && rank > 0
                 && late
                 && best_score > -MATE_BOUND
-                && !*gives_check.get_or_insert_with(|| self.v.in_check(&child))
+                && !*gives_check.get_or_insert_with(|| self.v.in_check(child.pos))
             {
                 continue;
             }
@@ -1435,7 +1484,7 @@ impl<'a, V: Variant> Worker<'a, V> {
                     && rank >= 2
                     && order_key < KEY_COUNTER
                     && !in_check
-                    && !*gives_check.get_or_insert_with(|| self.v.in_check(&child))
+                    && !*gives_check.get_or_insert_with(|| self.v.in_check(child.pos))
                 {
                     let mut r = self.shared.reductions.get(depth, rank);
                     if pv_node {
@@ -1501,7 +1550,7 @@ impl<'a, V: Variant> Worker<'a, V> {
     /// The quiescence search of a node; `check` as for [`Worker::negamax`].
     fn quiesce(
         &mut self,
-        pos: &V::Position,
+        node: &Node<'_, V>,
         ply: u32,
         qply: u32,
         mut alpha: i32,
@@ -1511,6 +1560,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         if self.count_node() {
             return 0;
         }
+        let pos = node.pos;
         self.seldepth = self.seldepth.max(ply);
         let me = self.v.to_move(pos);
         let key = self.v.hash_key(pos) ^ self.key_salt;
@@ -1526,7 +1576,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         if !in_check {
             // Standing pat, before the moves are listed: a quiet position at or above beta is
             // cut without move generation (a stalemate there goes unseen, as in most engines).
-            stand = self.static_eval(pos, me, key);
+            stand = self.static_eval(node, me, key);
             if stand >= beta || at_limit {
                 return stand;
             }
@@ -1555,7 +1605,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         if in_check && at_limit {
             self.give_back(ply, moves, order);
-            return self.static_eval(pos, me, key);
+            return self.static_eval(node, me, key);
         }
         // Captures (every move when in check), best victim and cheapest attacker first.
         // Under the paranoid reduction, out of check, the quiescence search keeps to the captures
@@ -1612,6 +1662,7 @@ impl<'a, V: Variant> Worker<'a, V> {
                 continue;
             }
             let next = self.v.to_move(&child);
+            let child = node.child(&child);
             let score = if self.sides.same(me, next) {
                 self.quiesce(&child, ply + 1, qply + 1, alpha, beta, None)
             } else {

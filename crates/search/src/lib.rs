@@ -115,8 +115,15 @@ impl Sides {
         scratch.clear();
         scratch.resize(self.players.count(), 0);
         v.evaluate(pos, scratch);
+        self.side_score(scratch, me)
+    }
+
+    /// The score for `me`'s side of the players' scores `scores` (one per player, in turn
+    /// order): its players' scores minus the others' (under the paranoid reduction, the
+    /// average of each side).
+    pub fn side_score(&self, scores: &[i32], me: Player) -> i32 {
         let (mut mine, mut theirs, mut n_mine, mut n_theirs) = (0i32, 0i32, 0i32, 0i32);
-        for (p, &s) in scratch.iter().enumerate() {
+        for (p, &s) in scores.iter().enumerate() {
             if self.same(Player(p as u8), me) {
                 mine += s;
                 n_mine += 1;

@@ -315,6 +315,7 @@ struct SlowNodes {
 impl Variant for SlowNodes {
     type Position = <Engine<1> as Variant>::Position;
     type Move = <Engine<1> as Variant>::Move;
+    type EvalState = ();
     spacechess_variant::forward_variant!(engine => name, description, options_ron, players, start,
         to_move, draw, move_info, men, board,
         play, outcome, in_check, move_text, parse_move, position_text, parse_position,
@@ -356,4 +357,76 @@ fn a_small_node_budget_is_kept() {
             r.nodes
         );
     }
+}
+
+/// Orthodox chess whose evaluation's state is the position's own key, checked at every use:
+/// the state the search hands `next_eval_state` must be that of the position before, and the
+/// one it hands the evaluation that of the position evaluated.
+struct CheckedState {
+    chess: spacechess_orthodox::Orthodox,
+    /// States worked out from a parent's, and evaluations given a state.
+    chained: std::sync::atomic::AtomicU64,
+    evaluated: std::sync::atomic::AtomicU64,
+}
+
+impl Variant for CheckedState {
+    type Position = <spacechess_orthodox::Orthodox as Variant>::Position;
+    type Move = <spacechess_orthodox::Orthodox as Variant>::Move;
+    type EvalState = u64;
+    spacechess_variant::forward_variant!(chess => name, description, options_ron, players, start,
+        to_move, draw, move_info, men, board, legal_moves, noisy_moves, capture_values, see,
+        moved_man_attacked, pass, hash_key, search_hints,
+        play, outcome, in_check, move_text, parse_move, position_text, parse_position,
+        repetition_key, halfmove_clock, draw_rules, evaluate);
+    fn eval_state(&self, pos: &Self::Position) -> u64 {
+        self.chess.hash_key(pos)
+    }
+    fn next_eval_state(&self, state: &u64, before: &Self::Position, after: &Self::Position) -> u64 {
+        assert_eq!(
+            *state,
+            self.chess.hash_key(before),
+            "a stale state before a move"
+        );
+        self.chained
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.chess.hash_key(after)
+    }
+    fn evaluate_with_state(&self, pos: &Self::Position, state: &u64, scores: &mut [i32]) {
+        assert_eq!(*state, self.chess.hash_key(pos), "a stale state evaluated");
+        self.evaluated
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.chess.evaluate(pos, scores)
+    }
+}
+
+#[test]
+fn every_evaluation_gets_the_state_of_its_own_position() {
+    // docs/search.md, *Evaluation*: the search carries the evaluation's state (the network's
+    // sums) down the line, worked out from the parent's when the evaluation first asks; null
+    // moves, re-searches, quiescence and the table's cut-offs must all keep it right.
+    use std::sync::atomic::Ordering;
+    let v = CheckedState {
+        chess: spacechess_orthodox::Orthodox::new(),
+        chained: 0.into(),
+        evaluated: 0.into(),
+    };
+    let mut searcher = Searcher::new(&v);
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "rnbqkbnr/pp1ppppp/8/2pP4/8/8/PPP1PPPP/RNBQKBNR w KQkq c6 0 2",
+    ] {
+        let pos = v.parse_position(fen).unwrap();
+        let r = searcher.search(&pos, Limits::depth(6));
+        assert!(r.best.is_some());
+    }
+    // Most evaluations take the state from a parent's, not from scratch.
+    let (chained, evaluated) = (
+        v.chained.load(Ordering::Relaxed),
+        v.evaluated.load(Ordering::Relaxed),
+    );
+    assert!(
+        evaluated > 1_000 && chained > evaluated / 2,
+        "{chained} chained, {evaluated} evaluated"
+    );
 }

@@ -132,6 +132,31 @@ macro_rules! forward_variant {
             $crate::Variant::evaluate(&self.$f, pos, scores)
         }
     };
+    (@one $f:ident eval_state) => {
+        fn eval_state(&self, pos: &Self::Position) -> Self::EvalState {
+            $crate::Variant::eval_state(&self.$f, pos)
+        }
+    };
+    (@one $f:ident next_eval_state) => {
+        fn next_eval_state(
+            &self,
+            state: &Self::EvalState,
+            before: &Self::Position,
+            after: &Self::Position,
+        ) -> Self::EvalState {
+            $crate::Variant::next_eval_state(&self.$f, state, before, after)
+        }
+    };
+    (@one $f:ident evaluate_with_state) => {
+        fn evaluate_with_state(
+            &self,
+            pos: &Self::Position,
+            state: &Self::EvalState,
+            scores: &mut [i32],
+        ) {
+            $crate::Variant::evaluate_with_state(&self.$f, pos, state, scores)
+        }
+    };
     (@one $f:ident cell_info) => {
         fn cell_info(&self, pos: &Self::Position, text: &str) -> Option<$crate::CellReading> {
             $crate::Variant::cell_info(&self.$f, pos, text)

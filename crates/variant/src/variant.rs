@@ -32,6 +32,10 @@ pub trait Variant: Send + Sync {
     type Position: Clone + Eq + Hash + Debug + Send + Sync;
     /// A move.
     type Move: Clone + Eq + Hash + Debug + Send + Sync;
+    /// What the evaluation carries from a position to the next in a search, to evaluate the
+    /// next cheaply ([`Variant::next_eval_state`]); `()` for an evaluation that carries
+    /// nothing. The engine's: its placement network's first-layer sums (`NetSums`).
+    type EvalState: Clone + Default + Debug;
 
     /// The short name used on the command line (`raumschach`).
     fn name(&self) -> &str;
@@ -190,6 +194,35 @@ pub trait Variant: Send + Sync {
                 *s += 100;
             }
         }
+    }
+
+    /// The evaluation's state of `pos` (see [`Variant::EvalState`]), from scratch. Default:
+    /// the state's default.
+    fn eval_state(&self, _pos: &Self::Position) -> Self::EvalState {
+        Self::EvalState::default()
+    }
+
+    /// The evaluation's state of `after`, a position that follows `before` (by a move or a
+    /// pass), from `state`, that of `before`: the same as [`Variant::eval_state`] of `after`,
+    /// for less work. Default: `eval_state(after)`.
+    fn next_eval_state(
+        &self,
+        _state: &Self::EvalState,
+        _before: &Self::Position,
+        after: &Self::Position,
+    ) -> Self::EvalState {
+        self.eval_state(after)
+    }
+
+    /// [`Variant::evaluate`] of `pos` with its evaluation's state known (`state`, as
+    /// [`Variant::eval_state`] gives it): the same scores, for less work. Default: `evaluate`.
+    fn evaluate_with_state(
+        &self,
+        pos: &Self::Position,
+        _state: &Self::EvalState,
+        scores: &mut [i32],
+    ) {
+        self.evaluate(pos, scores)
     }
 
     /// The position with the turn passed to the next player and nothing else changed but the

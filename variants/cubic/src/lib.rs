@@ -588,6 +588,7 @@ pub trait GameVisitor {
 impl<const W: usize> Variant for Cubic<W> {
     type Position = CubicPosition<W>;
     type Move = Move;
+    type EvalState = ();
 
     spacechess_variant::forward_variant!(engine =>
         name, description, players,

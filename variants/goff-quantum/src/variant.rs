@@ -143,6 +143,7 @@ impl QuantumGoff {
 impl Variant for QuantumGoff {
     type Position = Ensemble;
     type Move = QMove;
+    type EvalState = ();
 
     fn name(&self) -> &str {
         "goff-quantum"

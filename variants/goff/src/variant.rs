@@ -68,6 +68,7 @@ overlap tiles, decay, teleport, recombine and fission; en passant; castling by t
 impl Variant for Goff {
     type Position = Position;
     type Move = Move;
+    type EvalState = ();
 
     fn name(&self) -> &str {
         "goff"

@@ -282,6 +282,7 @@ struct BookValues {
 impl Variant for BookValues {
     type Position = Position;
     type Move = Move;
+    type EvalState = ();
     spacechess_variant::forward_variant!(g => name, description, options_ron, players, start,
         to_move, legal_moves, play, outcome, in_check, move_text, parse_move, position_text,
         parse_position, draw, move_info, men, board, repetition_key, halfmove_clock, draw_rules);

@@ -18,7 +18,7 @@ pub mod weights;
 mod wings;
 
 use dead::MinorKinds;
-use spacechess_engine::{Engine, GenericNotation, Move, Notation, Position};
+use spacechess_engine::{Engine, GenericNotation, Move, NetSums, Notation, Position};
 use spacechess_geometry::Cell;
 use spacechess_variant::{DrawReason, Outcome, Player, PositionError, SearchHints, Variant};
 use std::sync::Arc;
@@ -129,6 +129,7 @@ impl Orthodox {
 impl Variant for Orthodox {
     type Position = OrthodoxPosition;
     type Move = Move;
+    type EvalState = NetSums;
 
     spacechess_variant::forward_variant!(engine =>
         name, description, options_ron, players, start, legal_moves, count_legal_moves, play,
@@ -136,7 +137,7 @@ impl Variant for Orthodox {
         move_text, parse_move, draw, draw_marked, piece_names, move_info, men, board,
         repetition_key, halfmove_clock,
         hash_key, capture_values, noisy_moves, cell_info, move_origin, pass,
-        moved_man_attacked, see,
+        moved_man_attacked, see, eval_state, next_eval_state,
     );
     fn to_move(&self, pos: &OrthodoxPosition) -> Player {
         pos.to_move()
@@ -156,6 +157,12 @@ impl Variant for Orthodox {
     fn evaluate(&self, pos: &OrthodoxPosition, scores: &mut [i32]) {
         if !self.minors.insufficient_material(&self.engine, pos) {
             self.engine.evaluate(pos, scores);
+        }
+    }
+    /// As [`Orthodox::evaluate`], with the engine's network sums known.
+    fn evaluate_with_state(&self, pos: &OrthodoxPosition, sums: &NetSums, scores: &mut [i32]) {
+        if !self.minors.insufficient_material(&self.engine, pos) {
+            self.engine.evaluate_with_state(pos, sums, scores);
         }
     }
     fn position_text(&self, pos: &OrthodoxPosition) -> String {

@@ -265,6 +265,7 @@ impl Spectral {
 impl Variant for Spectral {
     type Position = SpectralPosition;
     type Move = SpectralMove;
+    type EvalState = ();
 
     fn name(&self) -> &str {
         &self.rules.name

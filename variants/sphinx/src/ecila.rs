@@ -512,6 +512,7 @@ impl<const W: usize> Ecila<W> {
 impl<const W: usize> Variant for Ecila<W> {
     type Position = EcilaPosition<W>;
     type Move = Move;
+    type EvalState = ();
 
     spacechess_variant::forward_variant!(engine =>
         name, description, players,

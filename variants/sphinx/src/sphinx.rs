@@ -301,6 +301,7 @@ pub fn perpetual_checker<V: Variant>(v: &V, cycle: &[V::Position]) -> Option<Pla
 impl<const W: usize> Variant for Sphinx<W> {
     type Position = Position<W>;
     type Move = Move;
+    type EvalState = ();
 
     spacechess_variant::forward_variant!(engine =>
         name, description, players, start, legal_moves, count_legal_moves, play, outcome,
