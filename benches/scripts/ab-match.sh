@@ -5,6 +5,8 @@
 # change to the search or evaluation gains (issue 14): run the new build against the one before.
 #
 # Usage: benches/scripts/ab-match.sh NEW OLD [VARIANT] [GAMES] [MOVETIME_MS] [JOBS]
+#   MOVETIME_MS is passed to `match --tc`, so any time control of it works too: nodes=20000
+#   compares two builds at equal nodes (what an evaluation knows, whatever it costs).
 #   defaults: orthodox, 200 games in all, 40 ms a move, 2 jobs; 4-ply random openings
 #   (2 for other variants), games at 300 plies adjudicated to a side 5 pawns ahead.
 # Environment: NEWOPT / OLDOPT: extra ";Option=value" for each engine's UCI options.
