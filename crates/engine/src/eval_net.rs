@@ -90,8 +90,15 @@ pub(crate) fn net_rows<const W: usize>(
 /// or changes, not those of every man. All zero where the engine has no network. The sums wrap
 /// (a unit is clipped to 0..[`NET_ONE`] after, so only a sum beyond ±32 units could read
 /// wrong), which makes them the same whatever the order in which men came and went.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NetSums([Row; NET_PLAYERS]);
+
+impl Default for NetSums {
+    /// All zero: the sums of an engine without a network.
+    fn default() -> Self {
+        NetSums([[0; NET_HIDDEN]; NET_PLAYERS])
+    }
+}
 
 /// The players a network serves: two (the sums are kept for each).
 const NET_PLAYERS: usize = 2;
