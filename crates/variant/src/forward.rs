@@ -9,6 +9,7 @@
 /// impl Variant for Orthodox {
 ///     type Position = Position<1>;
 ///     type Move = Move;
+///     type EvalState = (); // or the wrapped engine's, forwarding eval_state and next_eval_state
 ///     spacechess_variant::forward_variant!(engine => name, description, start, legal_moves, play);
 ///     fn position_text(&self, pos: &Position<1>) -> String { fen::write(&self.engine, pos) }
 ///     // ...
