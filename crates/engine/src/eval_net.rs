@@ -22,6 +22,10 @@ pub(crate) struct NetRows {
     output: [i16; NET_HIDDEN],
 }
 
+// The output layer's sum in 32 bits holds every unit at its largest activation times the
+// largest 16-bit weight: a network of more units needs a wider sum.
+const _: () = assert!(NET_HIDDEN as i64 * NET_ONE as i64 * 32_768 <= 1 << 31);
+
 /// The network's rows for engine `e`, or None where `net` is None or its biases or output
 /// weights are not [`NET_HIDDEN`] long, an output weight is beyond 16 bits, or the game is
 /// not one of two players.

@@ -131,7 +131,7 @@ pub struct EvalParams {
 }
 
 /// Hidden units of a [`PlacementNet`].
-pub const NET_HIDDEN: usize = 32;
+pub const NET_HIDDEN: usize = 64;
 /// A unit's activation of 1 in a [`PlacementNet`]'s weights and biases.
 pub const NET_ONE: i32 = 1024;
 /// A [`PlacementNet`]'s output weights are in this many parts of a centipawn per unit of
